@@ -1,0 +1,179 @@
+package io.robber.api;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HexFormat;
+
+/**
+ * Describes one data set: its size, its piece size, the SHA-256 digest of every piece and a root
+ * digest over all of them. It travels with every multicast operation; a piece is accepted only after
+ * its digest matches.
+ */
+public final class Manifest {
+    public static final int DEFAULT_PIECE_SIZE = 1 << 20;
+    public static final int DIGEST_LENGTH = 32;
+    /** Largest piece size the wire accepts (64 MiB). */
+    public static final int MAX_PIECE_SIZE = 64 << 20;
+
+    private final long size;
+    private final int pieceSize;
+    private final int pieceCount;
+    private final byte[] pieceDigests;
+    private final byte[] rootDigest;
+
+    private Manifest(long size, int pieceSize, byte[] pieceDigests) {
+        this.size = size;
+        this.pieceSize = pieceSize;
+        this.pieceCount = pieceCount(size, pieceSize);
+        if (pieceDigests.length != (long) pieceCount * DIGEST_LENGTH) {
+            throw new IllegalArgumentException("expected " + pieceCount + " piece digests, got "
+                    + pieceDigests.length / DIGEST_LENGTH);
+        }
+        this.pieceDigests = pieceDigests;
+        this.rootDigest = computeRoot(size, pieceSize, pieceDigests);
+    }
+
+    /** A manifest from already known piece digests (e.g. decoded from the wire). */
+    public static Manifest of(long size, int pieceSize, byte[] pieceDigests) {
+        checkGeometry(size, pieceSize);
+        return new Manifest(size, pieceSize, pieceDigests.clone());
+    }
+
+    /** Reads the whole storage once and digests every piece. */
+    public static Manifest compute(Storage storage, int pieceSize) throws IOException {
+        long size = storage.size();
+        checkGeometry(size, pieceSize);
+        int count = pieceCount(size, pieceSize);
+        byte[] digests = new byte[Math.multiplyExact(count, DIGEST_LENGTH)];
+        MessageDigest sha = sha256();
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(pieceSize, Math.max(size, 1)));
+        for (int i = 0; i < count; i++) {
+            long offset = (long) i * pieceSize;
+            int length = (int) Math.min(pieceSize, size - offset);
+            buffer.clear().limit(length);
+            storage.read(offset, buffer);
+            buffer.flip();
+            sha.update(buffer);
+            System.arraycopy(sha.digest(), 0, digests, i * DIGEST_LENGTH, DIGEST_LENGTH);
+        }
+        return new Manifest(size, pieceSize, digests);
+    }
+
+    private static void checkGeometry(long size, int pieceSize) {
+        if (size < 0) {
+            throw new IllegalArgumentException("data size must not be negative: " + size);
+        }
+        if (pieceSize <= 0 || pieceSize > MAX_PIECE_SIZE) {
+            throw new IllegalArgumentException("piece size must be between 1 byte and 64 MiB, got " + pieceSize);
+        }
+        if (pieceCount(size, pieceSize) == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("too many pieces: use a larger piece size for " + size + " bytes");
+        }
+    }
+
+    private static int pieceCount(long size, int pieceSize) {
+        long count = (size + pieceSize - 1) / pieceSize;
+        return (int) Math.min(count, Integer.MAX_VALUE);
+    }
+
+    public long size() {
+        return size;
+    }
+
+    public int pieceSize() {
+        return pieceSize;
+    }
+
+    /** P, the number of pieces; 0 for an empty data set. */
+    public int pieceCount() {
+        return pieceCount;
+    }
+
+    public long pieceOffset(int piece) {
+        checkPiece(piece);
+        return (long) piece * pieceSize;
+    }
+
+    public int pieceLength(int piece) {
+        checkPiece(piece);
+        return (int) Math.min(pieceSize, size - (long) piece * pieceSize);
+    }
+
+    /** True when the bytes remaining in {@code data} are exactly piece {@code piece}. */
+    public boolean verify(int piece, ByteBuffer data) {
+        checkPiece(piece);
+        if (data.remaining() != pieceLength(piece)) {
+            return false;
+        }
+        MessageDigest sha = sha256();
+        sha.update(data.duplicate());
+        return MessageDigest.isEqual(sha.digest(), pieceDigest(piece));
+    }
+
+    public byte[] pieceDigest(int piece) {
+        checkPiece(piece);
+        return Arrays.copyOfRange(pieceDigests, piece * DIGEST_LENGTH, (piece + 1) * DIGEST_LENGTH);
+    }
+
+    /** All piece digests concatenated. */
+    public byte[] pieceDigests() {
+        return pieceDigests.clone();
+    }
+
+    /** SHA-256 over size, piece size and all piece digests: names the data set. */
+    public byte[] rootDigest() {
+        return rootDigest.clone();
+    }
+
+    public String rootDigestHex() {
+        return HexFormat.of().formatHex(rootDigest);
+    }
+
+    /** The set {0, ..., P-1}. */
+    public BitSet allPieces() {
+        BitSet all = new BitSet(pieceCount);
+        all.set(0, pieceCount);
+        return all;
+    }
+
+    private void checkPiece(int piece) {
+        if (piece < 0 || piece >= pieceCount) {
+            throw new IndexOutOfBoundsException("piece " + piece + " outside [0, " + pieceCount + ")");
+        }
+    }
+
+    private static byte[] computeRoot(long size, int pieceSize, byte[] digests) {
+        MessageDigest sha = sha256();
+        sha.update(ByteBuffer.allocate(12).putLong(size).putInt(pieceSize).flip());
+        sha.update(digests);
+        return sha.digest();
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK lacks SHA-256", e);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Manifest other && Arrays.equals(rootDigest, other.rootDigest);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(rootDigest);
+    }
+
+    @Override
+    public String toString() {
+        return "Manifest[size=" + size + ", pieceSize=" + pieceSize + ", pieces=" + pieceCount
+                + ", root=" + rootDigestHex().substring(0, 12) + "]";
+    }
+}

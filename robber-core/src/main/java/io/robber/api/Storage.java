@@ -1,0 +1,41 @@
+package io.robber.api;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Optional;
+
+/**
+ * Byte-addressed storage for one data set. Protocols address it by piece through the
+ * {@link Manifest}; positions are {@code long}, so data sets beyond 2 GiB work.
+ *
+ * <p>Implementations must allow concurrent positional reads and writes of disjoint ranges.
+ */
+public interface Storage extends Closeable {
+
+    /** Size of the data set in bytes. */
+    long size();
+
+    /** Reads exactly {@code dst.remaining()} bytes starting at {@code position}. */
+    void read(long position, ByteBuffer dst) throws IOException;
+
+    /** Writes all of {@code src} starting at {@code position}. */
+    void write(long position, ByteBuffer src) throws IOException;
+
+    /**
+     * A file channel whose bytes at {@code [0, size)} are this storage, when the storage is a
+     * single file: the transport then sends pieces zero-copy from it.
+     */
+    default Optional<FileChannel> fileChannel() {
+        return Optional.empty();
+    }
+
+    /** Makes written data durable. */
+    default void force() throws IOException {
+    }
+
+    @Override
+    default void close() throws IOException {
+    }
+}

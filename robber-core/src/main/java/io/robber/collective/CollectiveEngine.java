@@ -1,0 +1,65 @@
+package io.robber.collective;
+
+import io.robber.engine.EngineContext;
+import io.robber.engine.ProtocolEngine;
+import io.robber.exchange.PieceExchange;
+import io.robber.wire.Message;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node of a cluster collective: the piece exchange with collective desire (local peers: every
+ * missing piece; global peers: the node's work), and optionally work stealing. With stealing this is
+ * Robber; without it, MOB.
+ */
+public final class CollectiveEngine implements ProtocolEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(CollectiveEngine.class);
+
+    private final EngineContext ctx;
+    private final PieceExchange exchange;
+    private final Optional<WorkStealing> stealing;
+
+    public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, int maxOutstanding,
+                            boolean steal) {
+        this.ctx = ctx;
+        BitSet work = (BitSet) initialWork.clone();
+        work.andNot(possession);
+        CollectiveWork policy = new CollectiveWork(ctx, work);
+        this.exchange = new PieceExchange(ctx, policy, maxOutstanding, possession);
+        List<Integer> local = ctx.neighbours().stream().filter(ctx::isLocal).toList();
+        List<Integer> global = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
+        this.stealing = steal ? Optional.of(new WorkStealing(ctx, policy, exchange, local, global)) : Optional.empty();
+    }
+
+    @Override
+    public void start() {
+        ctx.neighbours().forEach(exchange::sendDesire);
+        stealing.ifPresent(WorkStealing::start);
+    }
+
+    @Override
+    public void onMessage(int peer, Message message) {
+        if (!exchange.onMessage(peer, message) && !stealing.map(s -> s.onMessage(peer, message)).orElse(false)) {
+            LOG.warn("ignored unexpected {} message from member {}", message.type(), ctx.group().member(peer).id());
+        }
+    }
+
+    @Override
+    public void onPieceReceived(int peer, int piece) {
+        exchange.onPieceReceived(peer, piece);
+    }
+
+    @Override
+    public void onPieceRejected(int peer, int piece) {
+        exchange.onPieceRejected(peer, piece);
+    }
+
+    @Override
+    public void onPeerLost(int peer) {
+        stealing.ifPresent(s -> s.onPeerLost(peer));
+        exchange.onPeerLost(peer);
+    }
+}

@@ -1,0 +1,68 @@
+package io.robber.collective;
+
+import io.robber.engine.EngineContext;
+import io.robber.exchange.ExchangePolicy;
+import java.util.BitSet;
+
+/**
+ * The work of one node of a collective and the desire it implies (§3.1): from local peers a node
+ * desires every piece it lacks, from global peers only the pieces of its work. Requesting a piece
+ * from any peer removes it from the work; an abandoned request puts it back.
+ */
+public final class CollectiveWork implements ExchangePolicy {
+    private final EngineContext ctx;
+    private final BitSet work;
+    private Runnable afterRequests = () -> { };
+
+    public CollectiveWork(EngineContext ctx, BitSet initialWork) {
+        this.ctx = ctx;
+        this.work = (BitSet) initialWork.clone();
+    }
+
+    /** work(n); live view. */
+    public BitSet work() {
+        return work;
+    }
+
+    public boolean unemployed() {
+        return work.isEmpty();
+    }
+
+    /** Removes and returns the first {@code count} pieces of the work. */
+    public BitSet takeFront(int count) {
+        BitSet taken = new BitSet();
+        for (int i = work.nextSetBit(0), n = 0; i >= 0 && n < count; i = work.nextSetBit(i + 1), n++) {
+            taken.set(i);
+        }
+        work.andNot(taken);
+        return taken;
+    }
+
+    public void add(BitSet pieces) {
+        work.or(pieces);
+    }
+
+    void onAfterRequests(Runnable action) {
+        this.afterRequests = action;
+    }
+
+    @Override
+    public BitSet desire(int peer) {
+        return ctx.isLocal(peer) ? null : work;
+    }
+
+    @Override
+    public void onRequested(int peer, int piece) {
+        work.clear(piece);
+    }
+
+    @Override
+    public void onAbandoned(int piece) {
+        work.set(piece);
+    }
+
+    @Override
+    public void afterRequests() {
+        afterRequests.run();
+    }
+}

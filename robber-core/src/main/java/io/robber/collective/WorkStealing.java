@@ -1,0 +1,110 @@
+package io.robber.collective;
+
+import io.robber.engine.EngineContext;
+import io.robber.exchange.PieceExchange;
+import io.robber.wire.Message;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Robber's work stealing (§3.1): an unemployed node steals work from a random member of its local
+ * labor force; the victim hands over the first ⌈|work|/2⌉ pieces; a successful steal starts the
+ * three-step new-work sequence.
+ *
+ * <p>One refinement over the paper: a node without global peers cannot fetch anything remotely, so
+ * it never steals (its own initial work is stolen by the others instead).
+ */
+public final class WorkStealing {
+    private final EngineContext ctx;
+    private final CollectiveWork work;
+    private final PieceExchange exchange;
+    private final List<Integer> localPeers;
+    private final List<Integer> globalPeers;
+    /** Local peers that presumably have work. */
+    private final Set<Integer> laborForce = new LinkedHashSet<>();
+    private int victim = -1;
+
+    public WorkStealing(EngineContext ctx, CollectiveWork work, PieceExchange exchange,
+                        List<Integer> localPeers, List<Integer> globalPeers) {
+        this.ctx = ctx;
+        this.work = work;
+        this.exchange = exchange;
+        this.localPeers = localPeers;
+        this.globalPeers = globalPeers;
+        work.onAfterRequests(this::maybeSteal);
+    }
+
+    /** Bootstraps the local labor forces: found-work to every local peer. */
+    public void start() {
+        for (int p : localPeers) {
+            ctx.send(p, new Message.FoundWork(ctx.op()));
+        }
+    }
+
+    /** Handles steal, work and found-work; returns false for any other message. */
+    public boolean onMessage(int peer, Message message) {
+        if (message instanceof Message.Steal) {
+            onSteal(peer);
+        } else if (message instanceof Message.Work w) {
+            onWork(peer, w.pieces());
+        } else if (message instanceof Message.FoundWork) {
+            laborForce.add(peer);
+            maybeSteal();
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    public void onPeerLost(int peer) {
+        laborForce.remove(peer);
+        if (victim == peer) {
+            victim = -1;
+            maybeSteal();
+        }
+    }
+
+    private void onSteal(int thief) {
+        BitSet loot = work.takeFront((work.work().cardinality() + 1) / 2);
+        ctx.send(thief, new Message.Work(ctx.op(), loot));
+        if (!loot.isEmpty()) {
+            globalPeers.forEach(exchange::sendDesire);
+        }
+    }
+
+    private void onWork(int from, BitSet loot) {
+        if (from != victim) {
+            return;
+        }
+        victim = -1;
+        loot.andNot(exchange.possession());
+        loot.andNot(exchange.pending());
+        if (loot.isEmpty()) {
+            laborForce.remove(from);
+            maybeSteal();
+            return;
+        }
+        ctx.metrics().stealSucceeded(loot.cardinality());
+        work.add(loot);
+        globalPeers.forEach(exchange::sendDesire);
+        exchange.fill(globalPeers);
+        for (int p : localPeers) {
+            ctx.send(p, new Message.FoundWork(ctx.op()));
+        }
+    }
+
+    /** Steals when unemployed, not retired, idle and some local peer presumably has work. */
+    void maybeSteal() {
+        if (victim >= 0 || globalPeers.isEmpty() || !work.unemployed() || exchange.retired()
+                || laborForce.isEmpty()) {
+            return;
+        }
+        List<Integer> candidates = new ArrayList<>(laborForce);
+        victim = candidates.get(ctx.random().nextInt(candidates.size()));
+        ctx.metrics().stealTried();
+        ctx.send(victim, new Message.Steal(ctx.op()));
+    }
+}

@@ -1,0 +1,46 @@
+package io.robber.engine;
+
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.wire.Message;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** Everything an engine may see and do. Implemented by {@link Operation} over a {@link NodeIo}. */
+public interface EngineContext {
+
+    /** The operation number, carried by every message. */
+    int op();
+
+    /** This node's member index. */
+    int self();
+
+    Group group();
+
+    Manifest manifest();
+
+    /** This node's neighbours in the protocol's peer graph, by member index. */
+    List<Integer> neighbours();
+
+    /** True when {@code peer} is in this node's cluster (a local peer), false for a global peer. */
+    default boolean isLocal(int peer) {
+        return group().sameCluster(self(), peer);
+    }
+
+    void send(int peer, Message message);
+
+    /** Sends piece {@code piece} (which this node holds) to {@code peer}. */
+    void sendPiece(int peer, int piece);
+
+    /** This node now holds every piece. */
+    void completed();
+
+    /** The operation cannot succeed on this node. */
+    void fail(String reason);
+
+    RandomGenerator random();
+
+    Timers timers();
+
+    ProtocolMetrics metrics();
+}

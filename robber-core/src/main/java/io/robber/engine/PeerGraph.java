@@ -1,0 +1,59 @@
+package io.robber.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The undirected communication graph of a group: who is connected to whom. One connection per peer
+ * pair, whichever side chose the other.
+ */
+public final class PeerGraph {
+    private final List<List<Integer>> neighbours;
+
+    private PeerGraph(List<List<Integer>> neighbours) {
+        this.neighbours = neighbours;
+    }
+
+    public int size() {
+        return neighbours.size();
+    }
+
+    /** Neighbours of {@code member}, ascending. */
+    public List<Integer> neighbours(int member) {
+        return neighbours.get(member);
+    }
+
+    public boolean connected(int a, int b) {
+        return Collections.binarySearch(neighbours.get(a), b) >= 0;
+    }
+
+    /** Collects undirected edges. */
+    public static final class Builder {
+        private final List<TreeSet<Integer>> adjacency = new ArrayList<>();
+
+        public Builder(int size) {
+            for (int i = 0; i < size; i++) {
+                adjacency.add(new TreeSet<>());
+            }
+        }
+
+        public Builder connect(int a, int b) {
+            if (a == b) {
+                throw new IllegalArgumentException("a node cannot be its own peer: " + a);
+            }
+            adjacency.get(a).add(b);
+            adjacency.get(b).add(a);
+            return this;
+        }
+
+        public PeerGraph build() {
+            List<List<Integer>> frozen = new ArrayList<>(adjacency.size());
+            for (TreeSet<Integer> set : adjacency) {
+                frozen.add(List.copyOf(set));
+            }
+            return new PeerGraph(List.copyOf(frozen));
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.robber.engine;
+
+import io.robber.wire.Message;
+
+/**
+ * One node's state machine for one multicast operation. Single-threaded and sans-IO: it consumes
+ * events and acts only through its {@link EngineContext}. It owns no socket, thread or clock.
+ */
+public interface ProtocolEngine {
+
+    /** All connections are up and the node's possession is known: send the opening messages. */
+    void start();
+
+    /** A protocol message from a neighbour; indices in it have been bounds-checked. */
+    void onMessage(int peer, Message message);
+
+    /** A piece requested from {@code peer} arrived, matched its digest and is stored. */
+    void onPieceReceived(int peer, int piece);
+
+    /** A piece from {@code peer} failed its digest check and was discarded. */
+    void onPieceRejected(int peer, int piece);
+
+    /** The connection to a neighbour is gone for good. */
+    void onPeerLost(int peer);
+}

@@ -1,0 +1,17 @@
+package io.robber.engine;
+
+/** The counts an engine reports; bytes and pieces on the wire are counted by the transport. */
+public interface ProtocolMetrics {
+    ProtocolMetrics NONE = new ProtocolMetrics() {
+    };
+
+    default void duplicatePiece() {
+    }
+
+    default void stealTried() {
+    }
+
+    /** A steal returned {@code pieces} pieces of work. */
+    default void stealSucceeded(int pieces) {
+    }
+}

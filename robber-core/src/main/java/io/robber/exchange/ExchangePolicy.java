@@ -1,0 +1,28 @@
+package io.robber.exchange;
+
+import java.util.BitSet;
+
+/**
+ * What a protocol decides on top of the piece exchange: which pieces it desires from each peer, and
+ * what happens to its bookkeeping when it requests a piece or a request is abandoned.
+ */
+public interface ExchangePolicy {
+
+    /**
+     * desire(n, p): the pieces this node wants from {@code peer}; {@code null} means every piece it
+     * does not hold. The exchange subtracts held and pending pieces itself.
+     */
+    BitSet desire(int peer);
+
+    /** This node just requested {@code piece} from {@code peer}. */
+    default void onRequested(int peer, int piece) {
+    }
+
+    /** A request for {@code piece} will not be answered (peer lost, bad digest): it is wanted again. */
+    default void onAbandoned(int piece) {
+    }
+
+    /** Called after every change of request state, so the policy can act (e.g. start stealing). */
+    default void afterRequests() {
+    }
+}

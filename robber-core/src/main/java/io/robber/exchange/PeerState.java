@@ -1,0 +1,19 @@
+package io.robber.exchange;
+
+import java.util.BitSet;
+
+/** What this node knows about one neighbour during an operation. */
+final class PeerState {
+    final int member;
+    /** Pieces the peer told us it has (restricted to what we desired when it told us). */
+    final BitSet has = new BitSet();
+    /** Our pieces requested from this peer and not yet received. */
+    final BitSet outstanding = new BitSet();
+    /** The peer's desire from us; {@code null} until its desire message arrives. */
+    BitSet desire;
+    boolean lost;
+
+    PeerState(int member) {
+        this.member = member;
+    }
+}

@@ -1,0 +1,80 @@
+package io.robber.wire;
+
+import java.util.BitSet;
+
+/**
+ * The typed messages of one multicast operation. Every message names the operation it belongs to
+ * ({@link #op()}), so one long-lived connection carries many operations in sequence.
+ *
+ * <p>The exchange messages (bitfield, have, request, desire) and the work-stealing messages (steal,
+ * work, found-work) are Table 1 of the Robber paper. {@link Possession} and {@link Done} are
+ * group-wide gossip: they let every node check for a root collective and let {@code flush()} wait
+ * for the whole group rather than for direct neighbours only.
+ */
+public sealed interface Message {
+
+    int op();
+
+    MessageType type();
+
+    /** The pieces of the sender's desire, sent to a peer when the operation starts or work changes. */
+    record Desire(int op, BitSet pieces) implements Message {
+        public MessageType type() {
+            return MessageType.DESIRE;
+        }
+    }
+
+    /** Which pieces of the receiver's desire the sender has. */
+    record Bitfield(int op, BitSet pieces) implements Message {
+        public MessageType type() {
+            return MessageType.BITFIELD;
+        }
+    }
+
+    record Have(int op, int piece) implements Message {
+        public MessageType type() {
+            return MessageType.HAVE;
+        }
+    }
+
+    record Request(int op, int piece) implements Message {
+        public MessageType type() {
+            return MessageType.REQUEST;
+        }
+    }
+
+    /** An unemployed node asks a local peer for work. */
+    record Steal(int op) implements Message {
+        public MessageType type() {
+            return MessageType.STEAL;
+        }
+    }
+
+    /** The answer to a steal: the pieces handed over (empty: the peer has no work). */
+    record Work(int op, BitSet pieces) implements Message {
+        public MessageType type() {
+            return MessageType.WORK;
+        }
+    }
+
+    /** The sender has work again: add it to the local labor force. */
+    record FoundWork(int op) implements Message {
+        public MessageType type() {
+            return MessageType.FOUND_WORK;
+        }
+    }
+
+    /** Gossip: member {@code origin} starts the operation on the data set {@code rootDigest} holding {@code pieces}. */
+    record Possession(int op, int origin, byte[] rootDigest, BitSet pieces) implements Message {
+        public MessageType type() {
+            return MessageType.POSSESSION;
+        }
+    }
+
+    /** Gossip: the members known to hold every piece. */
+    record Done(int op, BitSet members) implements Message {
+        public MessageType type() {
+            return MessageType.DONE;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.robber.wire;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.robber.api.Manifest;
+import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
+
+/**
+ * Encodes and decodes frames. A frame is {@code [int length][byte type][payload]}; the length counts
+ * the type byte and the payload. Every length and index read from a frame is checked before anything
+ * is allocated: a hostile frame yields a {@link MalformedFrameException}, never a large allocation.
+ */
+public final class WireCodec {
+    /** Bytes before a piece's data: length, type, op, piece index. */
+    public static final int PIECE_HEADER_LENGTH = 4 + 1 + 4 + 4;
+    /** The largest frame accepted: one maximal piece plus its header. */
+    public static final int MAX_FRAME_LENGTH = Manifest.MAX_PIECE_SIZE + PIECE_HEADER_LENGTH;
+
+    private WireCodec() {
+    }
+
+    public static ByteBuf encode(ByteBufAllocator alloc, Handshake h) {
+        byte[] name = h.protocol().getBytes(StandardCharsets.US_ASCII);
+        if (name.length == 0 || name.length > Handshake.MAX_PROTOCOL_NAME) {
+            throw new IllegalArgumentException("protocol name must be 1.." + Handshake.MAX_PROTOCOL_NAME + " characters");
+        }
+        ByteBuf out = alloc.buffer(4 + 1 + 4 + 2 + 1 + name.length + 8 + 4);
+        out.writeInt(0).writeByte(MessageType.HANDSHAKE.code());
+        out.writeInt(Handshake.MAGIC).writeShort(h.version()).writeByte(name.length).writeBytes(name);
+        out.writeLong(h.session()).writeInt(h.member());
+        return finish(out);
+    }
+
+    public static ByteBuf encode(ByteBufAllocator alloc, Message m) {
+        ByteBuf out = alloc.buffer(16);
+        out.writeInt(0).writeByte(m.type().code()).writeInt(m.op());
+        if (m instanceof Message.Desire d) {
+            writeBits(out, d.pieces());
+        } else if (m instanceof Message.Bitfield b) {
+            writeBits(out, b.pieces());
+        } else if (m instanceof Message.Work w) {
+            writeBits(out, w.pieces());
+        } else if (m instanceof Message.Have h) {
+            out.writeInt(h.piece());
+        } else if (m instanceof Message.Request r) {
+            out.writeInt(r.piece());
+        } else if (m instanceof Message.Possession p) {
+            out.writeInt(p.origin()).writeBytes(p.rootDigest());
+            writeBits(out, p.pieces());
+        } else if (m instanceof Message.Done d) {
+            writeBits(out, d.members());
+        }
+        return finish(out);
+    }
+
+    /** The header of a piece frame whose {@code length} data bytes follow separately. */
+    public static ByteBuf pieceHeader(ByteBufAllocator alloc, int op, int piece, int length) {
+        ByteBuf out = alloc.buffer(PIECE_HEADER_LENGTH);
+        out.writeInt(1 + 4 + 4 + length).writeByte(MessageType.PIECE.code()).writeInt(op).writeInt(piece);
+        return out;
+    }
+
+    private static ByteBuf finish(ByteBuf out) {
+        out.setInt(0, out.readableBytes() - 4);
+        return out;
+    }
+
+    private static void writeBits(ByteBuf out, BitSet bits) {
+        byte[] bytes = bits.toByteArray();
+        out.writeInt(bytes.length).writeBytes(bytes);
+    }
+
+    /**
+     * Decodes one frame body (type byte and payload, without the length prefix) into a
+     * {@link Handshake}, a {@link Message} or a {@link PieceFrame}. A piece frame's data is a
+     * retained slice of {@code frame}, which the caller must release.
+     */
+    public static Object decode(ByteBuf frame) {
+        need(frame, 1, "type");
+        int code = frame.readUnsignedByte();
+        MessageType type = MessageType.of(code);
+        if (type == null) {
+            throw new MalformedFrameException("unknown frame type " + code);
+        }
+        if (type == MessageType.HANDSHAKE) {
+            return decodeHandshake(frame);
+        }
+        need(frame, 4, "operation number");
+        int op = frame.readInt();
+        Object decoded = switch (type) {
+            case DESIRE -> new Message.Desire(op, readBits(frame));
+            case BITFIELD -> new Message.Bitfield(op, readBits(frame));
+            case WORK -> new Message.Work(op, readBits(frame));
+            case HAVE -> new Message.Have(op, readIndex(frame, "piece index"));
+            case REQUEST -> new Message.Request(op, readIndex(frame, "piece index"));
+            case STEAL -> new Message.Steal(op);
+            case FOUND_WORK -> new Message.FoundWork(op);
+            case POSSESSION -> {
+                int origin = readIndex(frame, "member index");
+                need(frame, Manifest.DIGEST_LENGTH, "root digest");
+                byte[] root = new byte[Manifest.DIGEST_LENGTH];
+                frame.readBytes(root);
+                yield new Message.Possession(op, origin, root, readBits(frame));
+            }
+            case DONE -> new Message.Done(op, readBits(frame));
+            case PIECE -> {
+                int piece = readIndex(frame, "piece index");
+                yield new PieceFrame(op, piece, frame.readRetainedSlice(frame.readableBytes()));
+            }
+            case HANDSHAKE -> throw new AssertionError("handled above");
+        };
+        if (frame.isReadable()) {
+            if (decoded instanceof PieceFrame p) {
+                p.data().release();
+            }
+            throw new MalformedFrameException(frame.readableBytes() + " trailing bytes after " + type + " frame");
+        }
+        return decoded;
+    }
+
+    private static Handshake decodeHandshake(ByteBuf frame) {
+        need(frame, 4 + 2 + 1, "handshake header");
+        int magic = frame.readInt();
+        if (magic != Handshake.MAGIC) {
+            throw new MalformedFrameException("not a Robber peer (bad magic 0x" + Integer.toHexString(magic) + ")");
+        }
+        int version = frame.readUnsignedShort();
+        int nameLength = frame.readUnsignedByte();
+        if (nameLength == 0 || nameLength > Handshake.MAX_PROTOCOL_NAME) {
+            throw new MalformedFrameException("protocol name length " + nameLength + " out of range");
+        }
+        need(frame, nameLength + 8 + 4, "handshake body");
+        String protocol = frame.readCharSequence(nameLength, StandardCharsets.US_ASCII).toString();
+        long session = frame.readLong();
+        int member = readIndex(frame, "member index");
+        if (frame.isReadable()) {
+            throw new MalformedFrameException("trailing bytes after handshake");
+        }
+        return new Handshake(version, protocol, session, member);
+    }
+
+    private static int readIndex(ByteBuf frame, String what) {
+        need(frame, 4, what);
+        int index = frame.readInt();
+        if (index < 0) {
+            throw new MalformedFrameException("negative " + what + " " + index);
+        }
+        return index;
+    }
+
+    private static BitSet readBits(ByteBuf frame) {
+        need(frame, 4, "bitmap length");
+        int length = frame.readInt();
+        if (length < 0 || length > frame.readableBytes()) {
+            throw new MalformedFrameException("bitmap length " + length + " exceeds the frame ("
+                    + frame.readableBytes() + " bytes left)");
+        }
+        byte[] bytes = new byte[length];
+        frame.readBytes(bytes);
+        return BitSet.valueOf(bytes);
+    }
+
+    private static void need(ByteBuf frame, int bytes, String what) {
+        if (frame.readableBytes() < bytes) {
+            throw new MalformedFrameException("frame too short for " + what + ": " + frame.readableBytes()
+                    + " bytes left, " + bytes + " needed");
+        }
+    }
+}
