@@ -1,0 +1,56 @@
+package io.robber.mob;
+
+import io.robber.api.Group;
+import io.robber.collective.CollectiveEngine;
+import io.robber.collective.CollectivePeerGraph;
+import io.robber.collective.RootCollectives;
+import io.robber.collective.WorkShares;
+import io.robber.engine.EngineContext;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolEngine;
+import io.robber.engine.ProtocolOptions;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * MOB, Robber's predecessor: the same collectives, peer graph and desire-filtered announcements,
+ * but a static equal division of the work and no stealing.
+ *
+ * <p>Without stealing, work given to a node that has no global peer could never be fetched, so the
+ * work is divided among the members of a collective that have at least one global peer.
+ */
+public final class MobProtocol implements Protocol {
+    public static final String NAME = "mob";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public PeerGraph peerGraph(Group group, ProtocolOptions options) {
+        return CollectivePeerGraph.generate(group, options.peers(), options.seed());
+    }
+
+    @Override
+    public Optional<String> checkPossession(Group group, List<BitSet> possessions, int pieceCount) {
+        return RootCollectives.check(group, possessions, pieceCount);
+    }
+
+    @Override
+    public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
+        List<Integer> workers = ctx.group().collectiveOf(ctx.self()).stream()
+                .filter(m -> hasGlobalPeer(ctx.group(), graph, m))
+                .toList();
+        int rank = workers.indexOf(ctx.self());
+        BitSet work = rank < 0 ? new BitSet()
+                : WorkShares.share(rank, workers.size(), ctx.manifest().pieceCount());
+        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), false);
+    }
+
+    private static boolean hasGlobalPeer(Group group, PeerGraph graph, int member) {
+        return graph.neighbours(member).stream().anyMatch(p -> !group.sameCluster(member, p));
+    }
+}
