@@ -1,0 +1,113 @@
+package io.robber.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.robber.engine.ProtocolMetrics;
+
+/**
+ * The {@code robber.*} meters of one node, in the registry the application supplies. Tags:
+ * {@code protocol}, {@code member} and, for traffic, {@code scope} = {@code local} (peer in the
+ * same cluster) or {@code global}.
+ */
+public final class RobberMeters implements ProtocolMetrics {
+    public static final String BYTES_IN = "robber.bytes.in";
+    public static final String BYTES_OUT = "robber.bytes.out";
+    public static final String PIECES_IN = "robber.pieces.in";
+    public static final String PIECES_OUT = "robber.pieces.out";
+    public static final String DUPLICATES = "robber.pieces.duplicate";
+    public static final String STEALS_TRIED = "robber.steals.tried";
+    public static final String STEALS_SUCCEEDED = "robber.steals.succeeded";
+    public static final String PIECES_STOLEN = "robber.work.stolen";
+
+    public enum Scope {
+        LOCAL, GLOBAL;
+
+        public String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private final Counter[] bytesIn = new Counter[2];
+    private final Counter[] bytesOut = new Counter[2];
+    private final Counter[] piecesIn = new Counter[2];
+    private final Counter[] piecesOut = new Counter[2];
+    private final Counter duplicates;
+    private final Counter stealsTried;
+    private final Counter stealsSucceeded;
+    private final Counter piecesStolen;
+
+    public RobberMeters(MeterRegistry registry, String protocol, String member) {
+        Tags tags = Tags.of("protocol", protocol, "member", member);
+        for (Scope s : Scope.values()) {
+            Tags scoped = tags.and("scope", s.tag());
+            bytesIn[s.ordinal()] = Counter.builder(BYTES_IN).baseUnit("bytes").description("payload bytes received")
+                    .tags(scoped).register(registry);
+            bytesOut[s.ordinal()] = Counter.builder(BYTES_OUT).baseUnit("bytes").description("payload bytes sent")
+                    .tags(scoped).register(registry);
+            piecesIn[s.ordinal()] = Counter.builder(PIECES_IN).description("pieces received").tags(scoped).register(registry);
+            piecesOut[s.ordinal()] = Counter.builder(PIECES_OUT).description("pieces sent").tags(scoped).register(registry);
+        }
+        duplicates = Counter.builder(DUPLICATES).description("pieces received that were already held")
+                .tags(tags).register(registry);
+        stealsTried = Counter.builder(STEALS_TRIED).description("steal messages sent").tags(tags).register(registry);
+        stealsSucceeded = Counter.builder(STEALS_SUCCEEDED).description("steals that returned work")
+                .tags(tags).register(registry);
+        piecesStolen = Counter.builder(PIECES_STOLEN).description("pieces of work obtained by stealing")
+                .tags(tags).register(registry);
+    }
+
+    public void pieceIn(Scope scope, int bytes) {
+        piecesIn[scope.ordinal()].increment();
+        bytesIn[scope.ordinal()].increment(bytes);
+    }
+
+    public void pieceOut(Scope scope, int bytes) {
+        piecesOut[scope.ordinal()].increment();
+        bytesOut[scope.ordinal()].increment(bytes);
+    }
+
+    public double bytesIn(Scope scope) {
+        return bytesIn[scope.ordinal()].count();
+    }
+
+    public double bytesOut(Scope scope) {
+        return bytesOut[scope.ordinal()].count();
+    }
+
+    public double piecesIn(Scope scope) {
+        return piecesIn[scope.ordinal()].count();
+    }
+
+    public double piecesStolen() {
+        return piecesStolen.count();
+    }
+
+    public double stealsTried() {
+        return stealsTried.count();
+    }
+
+    public double stealsSucceeded() {
+        return stealsSucceeded.count();
+    }
+
+    public double duplicates() {
+        return duplicates.count();
+    }
+
+    @Override
+    public void duplicatePiece() {
+        duplicates.increment();
+    }
+
+    @Override
+    public void stealTried() {
+        stealsTried.increment();
+    }
+
+    @Override
+    public void stealSucceeded(int pieces) {
+        stealsSucceeded.increment();
+        piecesStolen.increment(pieces);
+    }
+}
