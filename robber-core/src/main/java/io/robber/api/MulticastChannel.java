@@ -1,5 +1,6 @@
 package io.robber.api;
 
+import io.robber.metrics.RobberMeters;
 import io.robber.transport.NettyMulticastChannel;
 import java.time.Duration;
 import java.util.BitSet;
@@ -51,6 +52,9 @@ public interface MulticastChannel extends AutoCloseable {
 
     /** This node's member. */
     Member self();
+
+    /** This node's {@code robber.*} meters (also registered in the configured registry). */
+    RobberMeters meters();
 
     /** Closes all connections; an unfinished operation fails. */
     @Override
