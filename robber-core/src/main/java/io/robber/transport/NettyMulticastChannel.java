@@ -78,7 +78,8 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
         this.driver = new NodeDriver(group, self, loop, meters, config.runtime().storage(),
                 reason -> failCurrent(new ProtocolException(reason)));
         Handshake handshake = new Handshake(Handshake.VERSION, protocol.name(), Sessions.id(group, protocol.name()), self);
-        this.links = new PeerLinks(group, self, graph.neighbours(self), loop, handshake, this, config.connectTimeout());
+        this.links = new PeerLinks(group, self, graph.neighbours(self), loop, handshake, this, config.connectTimeout(),
+                config.links());
         this.driver.attach(links);
         this.store = new PieceStore(loop, config.runtime().storage(), this);
     }

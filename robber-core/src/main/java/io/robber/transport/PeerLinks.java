@@ -45,6 +45,7 @@ final class PeerLinks {
     private final Handshake handshake;
     private final LinkListener listener;
     private final Duration connectTimeout;
+    private final LinkCustomizer customizer;
     private final Map<Integer, Channel> channels = new HashMap<>();
     private final Map<Integer, String> lastDialFailure = new HashMap<>();
     private final CompletableFuture<Void> allConnected = new CompletableFuture<>();
@@ -53,7 +54,7 @@ final class PeerLinks {
     private boolean closed;
 
     PeerLinks(Group group, int self, List<Integer> neighbours, EventLoop loop, Handshake handshake,
-              LinkListener listener, Duration connectTimeout) {
+              LinkListener listener, Duration connectTimeout, LinkCustomizer customizer) {
         this.group = group;
         this.self = self;
         this.neighbours = neighbours;
@@ -61,6 +62,7 @@ final class PeerLinks {
         this.handshake = handshake;
         this.listener = listener;
         this.connectTimeout = connectTimeout;
+        this.customizer = customizer;
     }
 
     /** Binds this node's address (blocking) and starts dialling. */
@@ -159,6 +161,7 @@ final class PeerLinks {
         if (dialled >= 0 ? peer != dialled : peer > self) {
             throw new HandshakeException("member " + memberId(peer) + " answered on the wrong connection");
         }
+        customizer.customize(group.member(self), group.member(peer), channel.pipeline());
         Channel previous = channels.put(peer, channel);
         if (previous != null && previous != channel) {
             previous.close();
