@@ -2,6 +2,8 @@ package io.robber.engine;
 
 import io.robber.api.Group;
 import io.robber.api.Manifest;
+import io.robber.api.PlacementException;
+import io.robber.api.ProtocolException;
 import io.robber.wire.Message;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -146,7 +148,7 @@ public final class Operation implements EngineContext {
         }
         if (possessionsKnown == group.size()) {
             protocol.checkPossession(group, Arrays.asList(possessions), manifest.pieceCount())
-                    .ifPresent(this::fail);
+                    .ifPresent(reason -> fail(new PlacementException(reason)));
         }
     }
 
@@ -215,9 +217,13 @@ public final class Operation implements EngineContext {
 
     @Override
     public void fail(String reason) {
+        fail(new ProtocolException(reason));
+    }
+
+    private void fail(ProtocolException failure) {
         if (!finished) {
             finished = true;
-            listener.failed(reason);
+            listener.failed(failure);
         }
     }
 

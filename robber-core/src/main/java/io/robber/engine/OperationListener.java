@@ -1,5 +1,7 @@
 package io.robber.engine;
 
+import io.robber.api.ProtocolException;
+
 /** How an {@link Operation} reports its outcome to its driver; called on the node's thread. */
 public interface OperationListener {
 
@@ -9,5 +11,5 @@ public interface OperationListener {
     /** Every member of the group holds every piece. */
     void globalComplete();
 
-    void failed(String reason);
+    void failed(ProtocolException failure);
 }

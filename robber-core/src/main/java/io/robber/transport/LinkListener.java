@@ -1,0 +1,17 @@
+package io.robber.transport;
+
+import io.robber.wire.Message;
+import io.robber.wire.PieceFrame;
+
+/** Events of the links to a node's peers; all called on the node's event loop. */
+interface LinkListener {
+
+    void onMessage(int peer, Message message);
+
+    /** A piece frame; the listener owns (and must release) its buffer. */
+    void onPiece(int peer, PieceFrame piece);
+
+    void onWritable(int peer);
+
+    void onLinkDown(int peer);
+}

@@ -1,0 +1,122 @@
+package io.robber.transport;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.robber.api.Group;
+import io.robber.engine.NodeIo;
+import io.robber.engine.ProtocolMetrics;
+import io.robber.engine.Timers;
+import io.robber.metrics.RobberMeters;
+import io.robber.wire.Message;
+import io.robber.wire.WireCodec;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The {@link NodeIo} of a node on real TCP: what its engines' actions turn into. */
+final class NodeDriver implements NodeIo, Timers {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeDriver.class);
+
+    private final Group group;
+    private final int self;
+    private final EventLoop loop;
+    private final RobberMeters meters;
+    private final Executor storagePool;
+    private final Map<Integer, PieceSender> senders = new HashMap<>();
+    private final Consumer<String> storageFailure;
+    private PeerLinks links;
+    private Transfer transfer;
+
+    NodeDriver(Group group, int self, EventLoop loop, RobberMeters meters, Executor storagePool,
+               Consumer<String> storageFailure) {
+        this.group = group;
+        this.self = self;
+        this.loop = loop;
+        this.meters = meters;
+        this.storagePool = storagePool;
+        this.storageFailure = storageFailure;
+    }
+
+    void attach(PeerLinks peerLinks) {
+        this.links = peerLinks;
+    }
+
+    /** Sets the data set of the operation that starts now. */
+    void transfer(Transfer current) {
+        this.transfer = current;
+    }
+
+    Transfer transfer() {
+        return transfer;
+    }
+
+    Channel channel(int peer) {
+        return links.channel(peer);
+    }
+
+    RobberMeters meters() {
+        return meters;
+    }
+
+    RobberMeters.Scope scope(int peer) {
+        return group.sameCluster(self, peer) ? RobberMeters.Scope.LOCAL : RobberMeters.Scope.GLOBAL;
+    }
+
+    void writable(int peer) {
+        PieceSender sender = senders.get(peer);
+        if (sender != null) {
+            sender.drain();
+        }
+    }
+
+    void storageFailed(String reason) {
+        storageFailure.accept(reason);
+    }
+
+    @Override
+    public void send(int peer, Message message) {
+        Channel ch = links.channel(peer);
+        if (ch != null) {
+            ch.writeAndFlush(WireCodec.encode(ch.alloc(), message), ch.voidPromise());
+        }
+    }
+
+    @Override
+    public void sendPiece(int peer, int op, int piece) {
+        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool)).enqueue(op, piece);
+    }
+
+    @Override
+    public void disconnect(int peer, String reason) {
+        LOG.warn("{}: disconnecting member {}: {}", group.member(self).id(), group.member(peer).id(), reason);
+        Channel ch = links.channel(peer);
+        if (ch != null) {
+            ch.close();
+        }
+    }
+
+    @Override
+    public Timers timers() {
+        return this;
+    }
+
+    @Override
+    public ProtocolMetrics metrics() {
+        return meters;
+    }
+
+    @Override
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    @Override
+    public Runnable schedule(long delayNanos, Runnable task) {
+        var future = loop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+        return () -> future.cancel(false);
+    }
+}

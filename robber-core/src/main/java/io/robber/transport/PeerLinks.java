@@ -1,0 +1,248 @@
+package io.robber.transport;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import io.robber.api.Group;
+import io.robber.api.Member;
+import io.robber.api.RobberException;
+import io.robber.wire.Handshake;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The connections of one node to its neighbours in the peer graph: one TCP connection per pair,
+ * dialled by the member with the lower index and accepted by the other. Dials are retried with
+ * backoff until every neighbour is connected or the connect timeout expires.
+ */
+final class PeerLinks {
+    private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
+    private static final long FIRST_RETRY_MILLIS = 20;
+    private static final long MAX_RETRY_MILLIS = 1000;
+
+    private final Group group;
+    private final int self;
+    private final List<Integer> neighbours;
+    private final EventLoop loop;
+    private final Handshake handshake;
+    private final LinkListener listener;
+    private final Duration connectTimeout;
+    private final Map<Integer, Channel> channels = new HashMap<>();
+    private final Map<Integer, String> lastDialFailure = new HashMap<>();
+    private final CompletableFuture<Void> allConnected = new CompletableFuture<>();
+    private Channel server;
+    private long deadlineNanos;
+    private boolean closed;
+
+    PeerLinks(Group group, int self, List<Integer> neighbours, EventLoop loop, Handshake handshake,
+              LinkListener listener, Duration connectTimeout) {
+        this.group = group;
+        this.self = self;
+        this.neighbours = neighbours;
+        this.loop = loop;
+        this.handshake = handshake;
+        this.listener = listener;
+        this.connectTimeout = connectTimeout;
+    }
+
+    /** Binds this node's address (blocking) and starts dialling. */
+    void start() {
+        InetSocketAddress address = group.member(self).address();
+        ChannelFuture bind = new ServerBootstrap()
+                .group(loop, loop)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childHandler(initializer(-1))
+                .bind(address)
+                .awaitUninterruptibly();
+        if (!bind.isSuccess()) {
+            Throwable cause = bind.cause();
+            String why = cause instanceof BindException ? "the address is in use or not local to this machine"
+                    : String.valueOf(cause.getMessage());
+            throw new RobberException("member " + selfId() + " cannot listen on " + hostPort(address) + ": " + why
+                    + "; pick another address or port, or stop the process that holds it", cause);
+        }
+        server = bind.channel();
+        loop.execute(() -> {
+            deadlineNanos = System.nanoTime() + connectTimeout.toNanos();
+            for (int n : neighbours) {
+                if (n > self) {
+                    dial(n, FIRST_RETRY_MILLIS);
+                }
+            }
+            checkAllConnected();
+            loop.schedule(this::connectDeadline, connectTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        });
+    }
+
+    private ChannelInitializer<SocketChannel> initializer(int dialled) {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1 << 20, 4 << 20));
+                ch.config().setTcpNoDelay(true);
+                FrameDecoder decoder = new FrameDecoder();
+                ch.pipeline().addLast(new FlushConsolidationHandler(64, true), decoder,
+                        new PeerConnection(PeerLinks.this, decoder, dialled));
+            }
+        };
+    }
+
+    private void dial(int peer, long retryMillis) {
+        if (closed || channels.containsKey(peer)) {
+            return;
+        }
+        new Bootstrap().group(loop).channel(NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
+                .handler(initializer(peer))
+                .connect(group.member(peer).address())
+                .addListener((ChannelFuture f) -> {
+                    if (!f.isSuccess()) {
+                        lastDialFailure.put(peer, String.valueOf(f.cause().getMessage()));
+                        retry(peer, retryMillis);
+                    }
+                });
+    }
+
+    /** A dial that connected but failed before the handshake completed. */
+    void dialFailed(int peer, String reason) {
+        lastDialFailure.put(peer, reason);
+        retry(peer, FIRST_RETRY_MILLIS * 4);
+    }
+
+    private void retry(int peer, long retryMillis) {
+        if (closed || allConnected.isDone() || System.nanoTime() > deadlineNanos) {
+            return;
+        }
+        loop.schedule(() -> dial(peer, Math.min(MAX_RETRY_MILLIS, retryMillis * 2)), retryMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Accepts the peer's handshake on {@code channel}, or throws {@link HandshakeException}.
+     * Returns the peer's member index.
+     */
+    int admit(Handshake h, int dialled, Channel channel) {
+        if (h.version() != Handshake.VERSION) {
+            throw new HandshakeException("version mismatch: the peer speaks wire version " + h.version()
+                    + ", this node " + Handshake.VERSION + "; run the same Robber version everywhere");
+        }
+        if (!h.protocol().equals(handshake.protocol())) {
+            throw new HandshakeException("the peer runs protocol '" + h.protocol() + "', this node '"
+                    + handshake.protocol() + "'");
+        }
+        if (h.session() != handshake.session()) {
+            throw new HandshakeException("the peer belongs to another group (session "
+                    + Long.toHexString(h.session()) + ", ours " + Long.toHexString(handshake.session()) + ")");
+        }
+        int peer = h.member();
+        if (peer >= group.size() || !neighbours.contains(peer)) {
+            throw new HandshakeException("member index " + peer + " is not a neighbour of " + selfId());
+        }
+        if (dialled >= 0 ? peer != dialled : peer > self) {
+            throw new HandshakeException("member " + memberId(peer) + " answered on the wrong connection");
+        }
+        Channel previous = channels.put(peer, channel);
+        if (previous != null && previous != channel) {
+            previous.close();
+        }
+        checkAllConnected();
+        return peer;
+    }
+
+    void dropped(int peer, Channel channel) {
+        if (channels.get(peer) == channel) {
+            channels.remove(peer);
+            if (!closed) {
+                listener.onLinkDown(peer);
+            }
+        }
+    }
+
+    private void checkAllConnected() {
+        if (!allConnected.isDone() && channels.keySet().containsAll(neighbours)) {
+            allConnected.complete(null);
+        }
+    }
+
+    private void connectDeadline() {
+        if (allConnected.isDone()) {
+            return;
+        }
+        List<String> missing = new ArrayList<>();
+        for (int n : neighbours) {
+            if (!channels.containsKey(n)) {
+                Member m = group.member(n);
+                String why = lastDialFailure.get(n);
+                missing.add(m.id() + " at " + hostPort(m.address()) + (why != null ? " (" + why + ")" : ""));
+            }
+        }
+        allConnected.completeExceptionally(new RobberException("member " + selfId() + " could not connect to "
+                + String.join(", ", missing) + " within " + connectTimeout.toSeconds()
+                + " s; check that those members are running and reachable"));
+    }
+
+    CompletableFuture<Void> allConnected() {
+        return allConnected;
+    }
+
+    /** The live channel to a peer, or null. */
+    Channel channel(int peer) {
+        return channels.get(peer);
+    }
+
+    Handshake handshake() {
+        return handshake;
+    }
+
+    LinkListener listener() {
+        return listener;
+    }
+
+    String selfId() {
+        return group.member(self).id();
+    }
+
+    String memberId(int member) {
+        return group.member(member).id();
+    }
+
+    /** Closes every connection after pending writes are flushed, then the listening socket. */
+    void close() {
+        closed = true;
+        List<ChannelFuture> closing = new ArrayList<>();
+        for (Channel ch : new ArrayList<>(channels.values())) {
+            closing.add(ch.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER)
+                    .addListener(io.netty.channel.ChannelFutureListener.CLOSE).channel().closeFuture());
+        }
+        channels.clear();
+        if (server != null) {
+            closing.add(server.close());
+        }
+        if (!allConnected.isDone()) {
+            allConnected.completeExceptionally(new RobberException("channel of member " + selfId() + " closed"));
+        }
+        LOG.debug("{}: closing {} connections", selfId(), closing.size());
+    }
+
+    private static String hostPort(InetSocketAddress a) {
+        return a.getHostString() + ":" + a.getPort();
+    }
+}

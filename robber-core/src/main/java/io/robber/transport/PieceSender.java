@@ -1,0 +1,115 @@
+package io.robber.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.DefaultFileRegion;
+import io.robber.wire.WireCodec;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.util.ArrayDeque;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the pieces one peer requested, in order, as the connection drains: at most two pieces are
+ * in flight, and a new one starts only while the channel is writable, so a slow peer never makes
+ * the node buffer more than that. Pieces go out zero-copy from a file when the storage is one;
+ * otherwise they are read on the storage pool, off the event loop.
+ */
+final class PieceSender {
+    private static final Logger LOG = LoggerFactory.getLogger(PieceSender.class);
+    private static final int IN_FLIGHT = 2;
+    /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
+    static final int MAX_QUEUED = 256;
+
+    private final int peer;
+    private final NodeDriver driver;
+    private final Executor storagePool;
+    private final ArrayDeque<int[]> queue = new ArrayDeque<>();
+    private int inFlight;
+
+    PieceSender(int peer, NodeDriver driver, Executor storagePool) {
+        this.peer = peer;
+        this.driver = driver;
+        this.storagePool = storagePool;
+    }
+
+    void enqueue(int op, int piece) {
+        if (queue.size() >= MAX_QUEUED) {
+            driver.disconnect(peer, "more than " + MAX_QUEUED + " unanswered piece requests");
+            return;
+        }
+        queue.add(new int[] {op, piece});
+        drain();
+    }
+
+    /** Starts sends while the channel accepts them. Called on the event loop. */
+    void drain() {
+        Channel ch = driver.channel(peer);
+        while (ch != null && ch.isActive() && ch.isWritable() && inFlight < IN_FLIGHT && !queue.isEmpty()) {
+            int[] next = queue.poll();
+            Transfer transfer = driver.transfer();
+            if (transfer == null || transfer.op() != next[0]) {
+                continue;
+            }
+            inFlight++;
+            send(ch, transfer, next[1]);
+        }
+    }
+
+    private void send(Channel ch, Transfer transfer, int piece) {
+        long offset = transfer.manifest().pieceOffset(piece);
+        int length = transfer.manifest().pieceLength(piece);
+        ByteBuf header = WireCodec.pieceHeader(ch.alloc(), transfer.op(), piece, length);
+        Optional<FileChannel> file = transfer.storage().fileChannel();
+        if (file.isPresent()) {
+            ch.write(header);
+            ch.writeAndFlush(new UnclosedFileRegion(file.get(), offset, length))
+                    .addListener(f -> sent(f.isSuccess(), length));
+            return;
+        }
+        storagePool.execute(() -> {
+            ByteBuf data = ch.alloc().directBuffer(length);
+            try {
+                transfer.storage().read(offset, data.nioBuffer(0, length));
+                data.writerIndex(length);
+            } catch (IOException | RuntimeException e) {
+                data.release();
+                header.release();
+                ch.eventLoop().execute(() -> {
+                    inFlight--;
+                    driver.storageFailed("cannot read piece " + piece + " from storage: " + e.getMessage());
+                });
+                return;
+            }
+            ch.eventLoop().execute(() -> {
+                ch.write(header);
+                ch.writeAndFlush(data).addListener(f -> sent(f.isSuccess(), length));
+            });
+        });
+    }
+
+    private void sent(boolean success, int length) {
+        inFlight--;
+        if (success) {
+            driver.meters().pieceOut(driver.scope(peer), length);
+        } else {
+            LOG.debug("piece to peer {} not sent: connection closed", peer);
+        }
+        drain();
+    }
+
+    /** A file region over the shared storage channel, which must stay open after the send. */
+    private static final class UnclosedFileRegion extends DefaultFileRegion {
+        UnclosedFileRegion(FileChannel file, long position, long count) {
+            super(file, position, count);
+        }
+
+        @Override
+        protected void deallocate() {
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.robber.transport;
+
+import io.netty.channel.EventLoop;
+import io.robber.wire.PieceFrame;
+import java.io.IOException;
+import java.util.concurrent.Executor;
+
+/**
+ * The receive path of pieces: digest check and storage write on the storage pool, then the verdict
+ * back on the node's event loop. A piece reaches the engine only once it is verified and stored.
+ */
+final class PieceStore {
+
+    /** Where verdicts go, on the event loop. */
+    interface Verdicts {
+        void stored(int peer, Transfer transfer, int piece);
+
+        void rejected(int peer, Transfer transfer, int piece);
+
+        void writeFailed(Transfer transfer, String reason);
+    }
+
+    private final EventLoop loop;
+    private final Executor storagePool;
+    private final Verdicts verdicts;
+
+    PieceStore(EventLoop loop, Executor storagePool, Verdicts verdicts) {
+        this.loop = loop;
+        this.storagePool = storagePool;
+        this.verdicts = verdicts;
+    }
+
+    /** Takes ownership of the frame's buffer. The frame has been checked against {@code transfer}. */
+    void accept(int peer, Transfer transfer, PieceFrame frame) {
+        int piece = frame.piece();
+        storagePool.execute(() -> {
+            try {
+                var data = frame.data().nioBuffer();
+                if (!transfer.manifest().verify(piece, data)) {
+                    loop.execute(() -> verdicts.rejected(peer, transfer, piece));
+                    return;
+                }
+                transfer.storage().write(transfer.manifest().pieceOffset(piece), data);
+                loop.execute(() -> verdicts.stored(peer, transfer, piece));
+            } catch (IOException | RuntimeException e) {
+                String reason = "cannot write piece " + piece + " to storage: " + e.getMessage()
+                        + "; check free space and permissions of the output";
+                loop.execute(() -> verdicts.writeFailed(transfer, reason));
+            } finally {
+                frame.data().release();
+            }
+        });
+    }
+}

@@ -1,0 +1,81 @@
+package io.robber.testkit;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.robber.api.ChannelConfig;
+import io.robber.api.Group;
+import io.robber.api.Member;
+import io.robber.api.MulticastChannel;
+import io.robber.engine.ProtocolOptions;
+import io.robber.transport.RobberRuntime;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A group of real nodes in this JVM, cluster c's node n listening on 127.0.(c+1).(n+1), all on
+ * one free port, sharing one runtime. For tests with real sockets.
+ */
+public final class LoopbackGroup implements AutoCloseable {
+    private final Group group;
+    private final RobberRuntime runtime;
+    private final List<MulticastChannel> channels = new ArrayList<>();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+    private LoopbackGroup(Group group, String protocol, long seed) {
+        this.group = group;
+        this.runtime = RobberRuntime.create(2, 4);
+        for (Member m : group.members()) {
+            channels.add(MulticastChannel.open(ChannelConfig.of(group, m.id(), protocol)
+                    .withRuntime(runtime).withMeters(registry).withOptions(ProtocolOptions.defaults(seed))));
+        }
+    }
+
+    /** Opens one channel per member; {@code clusterSizes[c]} nodes in cluster {@code c}. */
+    public static LoopbackGroup open(String protocol, long seed, int... clusterSizes) {
+        return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed);
+    }
+
+    public static Group group(int port, int... clusterSizes) {
+        List<Member> members = new ArrayList<>();
+        for (int c = 0; c < clusterSizes.length; c++) {
+            for (int n = 0; n < clusterSizes[c]; n++) {
+                members.add(new Member("c" + c + "n" + n, "c" + c,
+                        new InetSocketAddress("127.0." + (c + 1) + "." + (n + 1), port)));
+            }
+        }
+        return new Group(members);
+    }
+
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Group group() {
+        return group;
+    }
+
+    public List<MulticastChannel> channels() {
+        return channels;
+    }
+
+    public MulticastChannel channel(String id) {
+        return channels.get(group.indexOf(id));
+    }
+
+    public SimpleMeterRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public void close() {
+        channels.forEach(MulticastChannel::close);
+        runtime.close();
+    }
+}
