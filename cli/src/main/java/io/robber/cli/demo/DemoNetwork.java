@@ -105,7 +105,7 @@ final class DemoNetwork {
     }
 
     /** The first node address where {@code port} cannot be bound, or null. */
-    private static String firstUnavailable(int clusters, int nodesPerCluster, int port) {
+    static String firstUnavailable(int clusters, int nodesPerCluster, int port) {
         for (int c = 0; c < clusters; c++) {
             for (int n = 0; n < nodesPerCluster; n++) {
                 InetSocketAddress address = new InetSocketAddress(host(c, n), port);
@@ -127,7 +127,7 @@ final class DemoNetwork {
         return null;
     }
 
-    private static List<MulticastChannel> openParallel(List<ChannelConfig> configs) {
+    static List<MulticastChannel> openParallel(List<ChannelConfig> configs) {
         ExecutorService openers = Executors.newFixedThreadPool(configs.size(), r -> {
             Thread t = new Thread(r, "robber-demo-open");
             t.setDaemon(true);
@@ -192,7 +192,7 @@ final class DemoNetwork {
     }
 
     /** The port was taken between probing and binding. */
-    private static final class PortInUse extends RuntimeException {
+    static final class PortInUse extends RuntimeException {
         final String address;
 
         PortInUse(String address, Throwable cause) {

@@ -8,6 +8,7 @@ import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
 import io.robber.api.Storage;
 import io.robber.cli.Errors;
+import io.robber.cli.convert.DurationConverter;
 import io.robber.engine.ProtocolOptions;
 import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
@@ -23,6 +24,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One demo run: C clusters of M nodes in this JVM, one root holding the data, one multicast
@@ -31,6 +34,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 final class DemoRun {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
     private static final long NOT_DONE = -1;
+    private static final Logger LOG = LoggerFactory.getLogger(DemoRun.class);
 
     /** What to run. */
     record Settings(String protocol, int clusters, int nodesPerCluster, long size, int pieceSize, long seed,
@@ -50,6 +54,7 @@ final class DemoRun {
         MemoryStorage rootData = DemoData.generate(settings.size(), settings.seed());
         Manifest manifest = Manifest.compute(rootData, settings.pieceSize());
         byte[] expected = DemoData.sha256(rootData);
+        LOG.info("generated {} bytes, {}", settings.size(), manifest);
         List<Storage> storages = new ArrayList<>(settings.nodes());
         storages.add(rootData);
         for (int i = 1; i < settings.nodes(); i++) {
@@ -64,10 +69,12 @@ final class DemoRun {
                             .map(m -> new ChannelConfig(group, m.id(), settings.protocol(), options, registry,
                                     runtime, CONNECT_TIMEOUT))
                             .toList());
+            LOG.info("opened {} channels", channels.size());
             try {
                 return transfer(channels, storages, manifest, expected);
             } finally {
                 channels.forEach(DemoNetwork::closeQuietly);
+                LOG.info("closed {} channels", channels.size());
             }
         }
     }
@@ -102,15 +109,20 @@ final class DemoRun {
         }
 
         String runError = awaitAll(operations, firstFailure, deadline, "deliver the data");
-        String[] errors = nodeErrors(operations, runError);
+        LOG.info("operations done after {} ms: {}", (System.nanoTime() - start) / 1_000_000,
+                runError == null ? "ok" : runError);
+        boolean anyFailed = operations.stream().anyMatch(CompletableFuture::isCompletedExceptionally);
+        String[] errors = nodeErrors(operations, runError != null && !anyFailed);
         if (Arrays.stream(errors).allMatch(e -> e == null)) {
             List<CompletableFuture<Void>> flushes = new ArrayList<>(n);
             for (MulticastChannel channel : channels) {
                 flushes.add(channel.flushAsync());
             }
             runError = awaitAll(flushes, new CompletableFuture<>(), deadline, "flush");
+            LOG.info("flushed after {} ms", (System.nanoTime() - start) / 1_000_000);
         }
         boolean[] verified = DemoVerifier.verify(storages, expected, errors);
+        LOG.info("verified after {} ms", (System.nanoTime() - start) / 1_000_000);
         return result(channels, doneNanos, errors, verified, runError);
     }
 
@@ -125,20 +137,20 @@ final class DemoRun {
         } catch (ExecutionException e) {
             return "could not " + what + ": " + Errors.describe(e);
         } catch (TimeoutException e) {
-            return "could not " + what + " within the timeout of " + settings.timeout().toSeconds()
-                    + " s: raise --timeout, or lower --size or the node count";
+            return "could not " + what + " within the timeout of " + DurationConverter.format(settings.timeout())
+                    + ": raise --timeout, or lower --size or the node count";
         }
     }
 
-    private static String[] nodeErrors(List<CompletableFuture<Void>> operations, String runError) {
+    private static String[] nodeErrors(List<CompletableFuture<Void>> operations, boolean timedOut) {
         String[] errors = new String[operations.size()];
         for (int i = 0; i < errors.length; i++) {
             CompletableFuture<Void> operation = operations.get(i);
             if (operation.isCompletedExceptionally()) {
                 errors[i] = Errors.describe(operation.handle((ok, e) -> e).join());
             } else if (!operation.isDone()) {
-                errors[i] = runError != null && runError.contains("timeout")
-                        ? "did not receive every piece before the timeout"
+                errors[i] = timedOut
+                        ? "did not finish before the timeout"
                         : "stopped unfinished after another node failed";
             }
         }

@@ -18,7 +18,7 @@ final class DemoTable {
         for (NodeResult node : result.nodes()) {
             table.row(node.id(), node.cluster(),
                     node.seconds() == null ? "-" : format("%.3f", node.seconds()),
-                    rate(result.bytes(), node.seconds()),
+                    node.id().equals(DemoNetwork.ROOT) ? "-" : rate(result.bytes(), node.seconds()),
                     mib(node.bytesIn().local()), mib(node.bytesIn().global()),
                     mib(node.bytesOut().local()), mib(node.bytesOut().global()),
                     node.piecesStolen(),
@@ -32,7 +32,7 @@ final class DemoTable {
                 result.seconds(), result.throughputMBps(), result.verified() ? "yes" : "no");
     }
 
-    /** A node's own rate; the root, which completes at once, has none. */
+    /** A node's own rate: the data size over its completion time. */
     private static String rate(long bytes, Double seconds) {
         if (seconds == null || seconds < 1e-3) {
             return "-";
