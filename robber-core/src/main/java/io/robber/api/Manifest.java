@@ -30,8 +30,8 @@ public final class Manifest {
         this.pieceSize = pieceSize;
         this.pieceCount = pieceCount(size, pieceSize);
         if (pieceDigests.length != (long) pieceCount * DIGEST_LENGTH) {
-            throw new IllegalArgumentException("expected " + pieceCount + " piece digests, got "
-                    + pieceDigests.length / DIGEST_LENGTH);
+            throw new IllegalArgumentException("expected " + pieceCount + " piece digests ("
+                    + (long) pieceCount * DIGEST_LENGTH + " bytes), got " + pieceDigests.length + " bytes");
         }
         this.pieceDigests = pieceDigests;
         this.rootDigest = computeRoot(size, pieceSize, pieceDigests);
@@ -76,7 +76,7 @@ public final class Manifest {
     }
 
     private static int pieceCount(long size, int pieceSize) {
-        long count = (size + pieceSize - 1) / pieceSize;
+        long count = size / pieceSize + (size % pieceSize == 0 ? 0 : 1);
         return (int) Math.min(count, Integer.MAX_VALUE);
     }
 

@@ -17,7 +17,7 @@ public final class RootCollectives {
             for (int member : group.collective(cluster)) {
                 union.or(possessions.get(member));
             }
-            if (union.cardinality() == pieceCount) {
+            if (union.nextClearBit(0) >= pieceCount) {
                 return Optional.empty();
             }
         }

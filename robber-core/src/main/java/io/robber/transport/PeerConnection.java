@@ -2,6 +2,7 @@ package io.robber.transport;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.netty.util.ReferenceCountUtil;
 import io.robber.wire.Handshake;
 import io.robber.wire.Message;
@@ -88,7 +89,7 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
 
     private static String describe(Throwable cause) {
         Throwable root = cause;
-        while (root.getCause() != null && root.getMessage() == null) {
+        while (root.getCause() != null && (root.getMessage() == null || root instanceof DecoderException)) {
             root = root.getCause();
         }
         return root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();

@@ -59,6 +59,12 @@ public final class RobberRuntime implements AutoCloseable {
             return;
         }
         eventLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        storage.shutdownNow();
+        // No shutdownNow(): interrupting a thread inside FileChannel I/O would close the caller's file.
+        storage.shutdown();
+        try {
+            storage.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

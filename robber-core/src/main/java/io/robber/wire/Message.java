@@ -1,5 +1,6 @@
 package io.robber.wire;
 
+import io.robber.api.Manifest;
 import java.util.BitSet;
 
 /**
@@ -66,6 +67,13 @@ public sealed interface Message {
 
     /** Gossip: member {@code origin} starts the operation on the data set {@code rootDigest} holding {@code pieces}. */
     record Possession(int op, int origin, byte[] rootDigest, BitSet pieces) implements Message {
+        public Possession {
+            if (rootDigest.length != Manifest.DIGEST_LENGTH) {
+                throw new IllegalArgumentException("root digest must be " + Manifest.DIGEST_LENGTH + " bytes, got "
+                        + rootDigest.length);
+            }
+        }
+
         public MessageType type() {
             return MessageType.POSSESSION;
         }

@@ -22,8 +22,12 @@ public final class WireCodec {
 
     public static ByteBuf encode(ByteBufAllocator alloc, Handshake h) {
         byte[] name = h.protocol().getBytes(StandardCharsets.US_ASCII);
-        if (name.length == 0 || name.length > Handshake.MAX_PROTOCOL_NAME) {
-            throw new IllegalArgumentException("protocol name must be 1.." + Handshake.MAX_PROTOCOL_NAME + " characters");
+        if (name.length == 0 || name.length > Handshake.MAX_PROTOCOL_NAME || !isVisibleAscii(h.protocol())) {
+            throw new IllegalArgumentException("protocol name must be 1.." + Handshake.MAX_PROTOCOL_NAME
+                    + " visible ASCII characters, got '" + h.protocol() + "'");
+        }
+        if (h.version() < 0 || h.version() > 0xffff) {
+            throw new IllegalArgumentException("wire version must fit in 16 bits, got " + h.version());
         }
         ByteBuf out = alloc.buffer(4 + 1 + 4 + 2 + 1 + name.length + 8 + 4);
         out.writeInt(0).writeByte(MessageType.HANDSHAKE.code());
@@ -131,13 +135,20 @@ public final class WireCodec {
             throw new MalformedFrameException("protocol name length " + nameLength + " out of range");
         }
         need(frame, nameLength + 8 + 4, "handshake body");
-        String protocol = frame.readCharSequence(nameLength, StandardCharsets.US_ASCII).toString();
+        String protocol = frame.readCharSequence(nameLength, StandardCharsets.ISO_8859_1).toString();
+        if (!isVisibleAscii(protocol)) {
+            throw new MalformedFrameException("protocol name holds bytes other than visible ASCII");
+        }
         long session = frame.readLong();
         int member = readIndex(frame, "member index");
         if (frame.isReadable()) {
             throw new MalformedFrameException("trailing bytes after handshake");
         }
         return new Handshake(version, protocol, session, member);
+    }
+
+    private static boolean isVisibleAscii(String name) {
+        return name.chars().allMatch(c -> c > ' ' && c < 0x7f);
     }
 
     private static int readIndex(ByteBuf frame, String what) {

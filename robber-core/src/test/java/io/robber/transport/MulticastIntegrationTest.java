@@ -1,47 +1,91 @@
 package io.robber.transport;
 
+import static io.robber.testkit.Delivery.Placement.roots;
+import static io.robber.testkit.Delivery.Placement.singleRoot;
+import static io.robber.testkit.Delivery.Placement.striped;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.robber.api.Manifest;
-import io.robber.api.MulticastChannel;
-import io.robber.storage.MemoryStorage;
+import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
+/** Robber over real sockets on loopback: byte-identical, digest-verified copies on every node. */
 class MulticastIntegrationTest {
+    private static final int PIECE = 64 * 1024;
 
-    static byte[] data(int size, long seed) {
-        byte[] bytes = new byte[size];
-        new SplittableRandom(seed).nextBytes(bytes);
-        return bytes;
+    @Test
+    void oneClusterOfEight() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 1, 8)) {
+            Delivery.run(g, Delivery.data(40L * PIECE + 17, 1), PIECE, singleRoot());
+        }
     }
 
     @Test
-    void fourClustersOfFourGetIdenticalCopies() throws Exception {
-        byte[] data = data(5 * 65536 * 4 + 123, 1);
-        try (LoopbackGroup g = LoopbackGroup.open("robber", 7, 4, 4, 4, 4)) {
-            MemoryStorage root = MemoryStorage.wrap(data);
-            Manifest manifest = Manifest.compute(root, 65536);
-            List<MemoryStorage> copies = new ArrayList<>();
-            List<CompletableFuture<Void>> done = new ArrayList<>();
-            for (MulticastChannel ch : g.channels()) {
-                boolean isRoot = ch.self().id().equals("c0n0");
-                MemoryStorage s = isRoot ? root : new MemoryStorage(data.length);
-                copies.add(s);
-                done.add(ch.multicastAsync(manifest, s, isRoot ? manifest.allPieces() : new BitSet()));
-            }
-            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-            for (MulticastChannel ch : g.channels()) {
-                ch.flush(java.time.Duration.ofSeconds(30));
-            }
-            for (MemoryStorage s : copies) {
-                assertThat(s.toByteArray()).isEqualTo(data);
+    void fourClustersOfFour() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 2, 4, 4, 4, 4)) {
+            Delivery.run(g, Delivery.data(64L * PIECE + 123, 2), PIECE, singleRoot());
+        }
+    }
+
+    @Test
+    void unevenClustersWithRootInTheSmallest() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 3, 1, 3, 7, 2)) {
+            Delivery.run(g, Delivery.data(50L * PIECE + 5, 3), PIECE, singleRoot());
+        }
+    }
+
+    @Test
+    void unevenClustersWithRootInTheLargest() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 4, 1, 3, 7, 2)) {
+            Delivery.run(g, Delivery.data(50L * PIECE, 4), PIECE, roots("c2n6"));
+        }
+    }
+
+    @Test
+    void multiRoot() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 5, 3, 3, 3)) {
+            Delivery.run(g, Delivery.data(30L * PIECE + 1, 5), PIECE, roots("c0n1", "c2n2"));
+        }
+    }
+
+    @Test
+    void stripingOverTheRootCollective() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 6, 4, 4, 2)) {
+            Delivery.run(g, Delivery.data(33L * PIECE + 999, 6), PIECE, striped("c1"));
+        }
+    }
+
+    @Test
+    void emptyData() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 7, 2, 2)) {
+            Delivery.run(g, new byte[0], PIECE, singleRoot());
+        }
+    }
+
+    @Test
+    void oneByte() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 8, 2, 3)) {
+            Delivery.run(g, new byte[] {42}, PIECE, singleRoot());
+        }
+    }
+
+    @Test
+    void sizeNotAMultipleOfThePieceSize() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 9, 3, 2)) {
+            Delivery.run(g, Delivery.data(7L * PIECE + PIECE / 3, 9), PIECE, singleRoot());
+        }
+    }
+
+    /** §3.2: each piece crosses into each non-root cluster once. */
+    @Test
+    void eachNonRootClusterReceivesTheDataOnceFromTheWan() throws Exception {
+        byte[] data = Delivery.data(200L * PIECE, 10);
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 10, 4, 4, 4, 4)) {
+            Delivery.Result result = Delivery.run(g, data, PIECE, singleRoot());
+            for (int cluster = 1; cluster < 4; cluster++) {
+                assertThat(result.globalBytesInByCluster()[cluster])
+                        .as("WAN bytes into cluster c%d", cluster)
+                        .isBetween((double) data.length, data.length * 1.01);
             }
         }
     }

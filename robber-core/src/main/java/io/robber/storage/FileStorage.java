@@ -1,0 +1,132 @@
+package io.robber.storage;
+
+import io.robber.api.Storage;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * A data set held in one file, accessed by positional I/O through a single {@link FileChannel}, so
+ * concurrent reads and writes of disjoint ranges are safe and sizes beyond 2 GiB work. The channel
+ * is exposed for zero-copy sends.
+ */
+public final class FileStorage implements Storage {
+    private final Path path;
+    private final FileChannel channel;
+    private final long size;
+    private final boolean writable;
+
+    private FileStorage(Path path, FileChannel channel, long size, boolean writable) {
+        this.path = path;
+        this.channel = channel;
+        this.size = size;
+        this.writable = writable;
+    }
+
+    /** Opens an existing file read-only, e.g. the data set on a root. */
+    public static FileStorage open(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            throw new IOException(path + " is a directory, not a file");
+        }
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(path.toString(), null, "no such file");
+        }
+        try {
+            return new FileStorage(path, channel, channel.size(), false);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Creates the file, or truncates an existing one, and gives it a length of {@code size} bytes
+     * (sparse where the file system allows), opened read-write for a receiver.
+     */
+    public static FileStorage create(Path path, long size) throws IOException {
+        if (size < 0) {
+            throw new IllegalArgumentException("file size must not be negative: " + size);
+        }
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(path.toString(), null, "cannot create the file: its directory does not exist");
+        }
+        FileStorage storage = new FileStorage(path, channel, size, true);
+        try {
+            if (size > 0) {
+                storage.write(size - 1, ByteBuffer.allocate(1));
+            }
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+        return storage;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public long size() {
+        return size;
+    }
+
+    @Override
+    public void read(long position, ByteBuffer dst) throws IOException {
+        StorageBounds.check("read", position, dst.remaining(), size);
+        long at = position;
+        while (dst.hasRemaining()) {
+            int n = channel.read(dst, at);
+            if (n < 0) {
+                throw new EOFException(path + " ends at byte " + at + ", short of the " + size
+                        + " bytes it had when opened: was it truncated?");
+            }
+            at += n;
+        }
+    }
+
+    @Override
+    public void write(long position, ByteBuffer src) throws IOException {
+        if (!writable) {
+            throw new IOException(path + " was opened read-only: cannot write to it");
+        }
+        StorageBounds.check("write", position, src.remaining(), size);
+        long at = position;
+        while (src.hasRemaining()) {
+            at += channel.write(src, at);
+        }
+    }
+
+    @Override
+    public Optional<FileChannel> fileChannel() {
+        return Optional.of(channel);
+    }
+
+    @Override
+    public void force() throws IOException {
+        channel.force(false);
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+
+    @Override
+    public String toString() {
+        return "FileStorage[" + path + ", " + size + " bytes" + (writable ? "" : ", read-only") + "]";
+    }
+}

@@ -1,0 +1,358 @@
+package io.robber.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.robber.api.Manifest;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class WireCodecTest {
+    private static final ByteBufAllocator ALLOC = new UnpooledByteBufAllocator(false);
+    private static final int[] INTERESTING = {0, 1, 2, 31, 32, 33, 255, 256, 65535, -1, -2, Integer.MAX_VALUE,
+            Integer.MIN_VALUE, Handshake.MAGIC};
+
+    static Stream<Message> messages() {
+        byte[] root = new byte[Manifest.DIGEST_LENGTH];
+        Arrays.fill(root, (byte) 0xab);
+        return Stream.of(
+                new Message.Desire(1, bits(0, 1, 2, 63, 64, 100_000)),
+                new Message.Desire(0, new BitSet()),
+                new Message.Bitfield(2, bits(5, 7)),
+                new Message.Have(3, 0),
+                new Message.Have(3, Integer.MAX_VALUE),
+                new Message.Request(-4, 17),
+                new Message.Steal(5),
+                new Message.Work(6, bits(8, 9, 10)),
+                new Message.Work(6, new BitSet()),
+                new Message.FoundWork(Integer.MAX_VALUE),
+                new Message.Possession(7, 3, root, bits(0, 4095)),
+                new Message.Done(8, bits(0, 1, 63)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("messages")
+    void everyMessageRoundTrips(Message message) {
+        ByteBuf encoded = WireCodec.encode(ALLOC, message);
+
+        Object decoded = decodeFramed(encoded);
+
+        assertSame(decoded, message);
+    }
+
+    @Test
+    void everyMessageTypeIsCovered() {
+        assertThat(messages().map(Message::type).distinct())
+                .containsExactlyInAnyOrder(Arrays.stream(MessageType.values())
+                        .filter(t -> t != MessageType.HANDSHAKE && t != MessageType.PIECE)
+                        .toArray(MessageType[]::new));
+    }
+
+    @Test
+    void handshakeRoundTrips() {
+        Handshake h = new Handshake(Handshake.VERSION, "robber", 0x1234_5678_9abc_def0L, 42);
+
+        assertThat(decodeFramed(WireCodec.encode(ALLOC, h))).isEqualTo(h);
+    }
+
+    @Test
+    void handshakeWithLongestNameRoundTrips() {
+        Handshake h = new Handshake(0xffff, "p".repeat(Handshake.MAX_PROTOCOL_NAME), -1L, 0);
+
+        assertThat(decodeFramed(WireCodec.encode(ALLOC, h))).isEqualTo(h);
+    }
+
+    @Test
+    void pieceFramesRoundTrip() {
+        for (int length : new int[] {0, 1, 1000}) {
+            byte[] data = new byte[length];
+            new SplittableRandom(length).nextBytes(data);
+            ByteBuf header = WireCodec.pieceHeader(ALLOC, 7, 3, length);
+            assertThat(header.readableBytes()).isEqualTo(WireCodec.PIECE_HEADER_LENGTH);
+            ByteBuf frame = Unpooled.wrappedBuffer(header, Unpooled.wrappedBuffer(data));
+            assertThat(frame.readInt()).isEqualTo(frame.readableBytes());
+
+            PieceFrame piece = (PieceFrame) WireCodec.decode(frame);
+
+            assertThat(piece.op()).isEqualTo(7);
+            assertThat(piece.piece()).isEqualTo(3);
+            assertThat(ByteBufUtil.getBytes(piece.data())).isEqualTo(data);
+            assertThat(piece.data().release()).isFalse();
+            assertThat(frame.refCnt()).isEqualTo(1);
+            frame.release();
+        }
+    }
+
+    @Test
+    void encodeRejectsNamesAndVersionsTheWireCannotCarry() {
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "", 0, 0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("protocol name must be 1..64 visible ASCII characters, got ''");
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "p".repeat(65), 0, 0)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "röbber", 0, 0)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "rob ber", 0, 0)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(0x10000, "robber", 0, 0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("wire version must fit in 16 bits, got 65536");
+        assertThatThrownBy(() -> new Message.Possession(1, 0, new byte[31], new BitSet()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("root digest must be 32 bytes, got 31");
+    }
+
+    @Test
+    void emptyFrameIsMalformed() {
+        assertMalformed(new byte[0], "frame too short for type");
+    }
+
+    @Test
+    void unknownTypesAreMalformed() {
+        assertMalformed(new byte[] {0}, "unknown frame type 0");
+        assertMalformed(new byte[] {12, 0, 0, 0, 0}, "unknown frame type 12");
+        assertMalformed(new byte[] {(byte) 255}, "unknown frame type 255");
+    }
+
+    @Test
+    void truncatedIntsAreMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.STEAL.code()).writeShort(1)),
+                "frame too short for operation number");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeShort(0)),
+                "frame too short for piece index");
+        assertMalformed(body(b -> b.writeByte(MessageType.DESIRE.code()).writeInt(1).writeByte(0)),
+                "frame too short for bitmap length");
+        assertMalformed(body(b -> b.writeByte(MessageType.PIECE.code()).writeInt(1).writeMedium(0)),
+                "frame too short for piece index");
+    }
+
+    @Test
+    void bitmapLengthBeyondTheFrameIsMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.BITFIELD.code()).writeInt(1).writeInt(1000).writeMedium(7)),
+                "bitmap length 1000 exceeds the frame (3 bytes left)");
+        assertMalformed(body(b -> b.writeByte(MessageType.WORK.code()).writeInt(1).writeInt(-1)),
+                "bitmap length -1 exceeds the frame");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeInt(Integer.MAX_VALUE)),
+                "bitmap length 2147483647 exceeds the frame");
+    }
+
+    @Test
+    void negativeIndicesAreMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(-1)),
+                "negative piece index -1");
+        assertMalformed(body(b -> b.writeByte(MessageType.REQUEST.code()).writeInt(1).writeInt(Integer.MIN_VALUE)),
+                "negative piece index " + Integer.MIN_VALUE);
+        assertMalformed(body(b -> b.writeByte(MessageType.PIECE.code()).writeInt(1).writeInt(-5).writeByte(0)),
+                "negative piece index -5");
+        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeInt(-2)),
+                "negative member index -2");
+        assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
+                .writeLong(0).writeInt(-1)), "negative member index -1");
+    }
+
+    @Test
+    void truncatedRootDigestIsMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeInt(0)
+                .writeZero(Manifest.DIGEST_LENGTH - 1)), "frame too short for root digest");
+    }
+
+    @Test
+    void badMagicIsMalformed() {
+        assertMalformed(handshake(b -> b.writeInt(0x48545450).writeShort(1).writeByte(1).writeByte('r')
+                .writeLong(0).writeInt(0)), "not a Robber peer (bad magic 0x48545450)");
+        assertMalformed(handshake(b -> b.writeShort(0x5242)), "frame too short for handshake header");
+    }
+
+    @Test
+    void protocolNameLengthOutOfRangeIsMalformed() {
+        assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(0).writeLong(0).writeInt(0)),
+                "protocol name length 0 out of range");
+        assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(65)
+                .writeZero(65 + 12)), "protocol name length 65 out of range");
+        assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(10)
+                .writeBytes("rob".getBytes(StandardCharsets.US_ASCII))), "frame too short for handshake body");
+    }
+
+    @Test
+    void protocolNameBeyondVisibleAsciiIsMalformed() {
+        for (int bad : new int[] {0, '\n', ' ', 0x7f, 0xc3}) {
+            assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(2).writeByte('r')
+                    .writeByte(bad).writeLong(0).writeInt(0)), "protocol name holds bytes other than visible ASCII");
+        }
+    }
+
+    @Test
+    void trailingBytesAreMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(2).writeByte(0)),
+                "1 trailing bytes after HAVE frame");
+        assertMalformed(body(b -> b.writeByte(MessageType.STEAL.code()).writeInt(1).writeShort(0)),
+                "2 trailing bytes after STEAL frame");
+        assertMalformed(body(b -> b.writeByte(MessageType.DESIRE.code()).writeInt(1).writeInt(1).writeByte(1)
+                .writeByte(9)), "1 trailing bytes after DESIRE frame");
+        assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
+                .writeLong(0).writeInt(0).writeByte(0)), "trailing bytes after handshake");
+    }
+
+    @Test
+    void randomFramesOnlyEverFailAsMalformed() {
+        SplittableRandom random = new SplittableRandom(20_240_601);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] frame = new byte[random.nextInt(257)];
+            random.nextBytes(frame);
+            if (frame.length > 0 && random.nextInt(4) > 0) {
+                frame[0] = (byte) random.nextInt(16);
+            }
+            decodeSafely(frame);
+        }
+    }
+
+    @Test
+    void mutatedValidFramesOnlyEverFailAsMalformed() {
+        List<byte[]> valid = validBodies();
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] frame = valid.get(random.nextInt(valid.size()));
+            for (int m = 1 + random.nextInt(3); m > 0; m--) {
+                frame = mutate(frame, random);
+            }
+            decodeSafely(frame);
+        }
+    }
+
+    /** Decodes a frame body, accepting only success or a MalformedFrameException, and checks no buffer leaks. */
+    private static void decodeSafely(byte[] body) {
+        ByteBuf frame = Unpooled.wrappedBuffer(body);
+        Object decoded = null;
+        try {
+            decoded = WireCodec.decode(frame);
+        } catch (MalformedFrameException expected) {
+            assertThat(expected.getMessage()).isNotBlank();
+        } catch (Throwable t) {
+            throw new AssertionError("decode threw " + t + " for frame " + ByteBufUtil.hexDump(body), t);
+        }
+        if (decoded instanceof PieceFrame piece) {
+            assertThat(piece.data().release()).isFalse();
+        } else if (decoded instanceof Message message) {
+            assertSame(decodeFramed(WireCodec.encode(ALLOC, message)), message);
+        } else if (decoded instanceof Handshake handshake) {
+            assertThat(decodeFramed(WireCodec.encode(ALLOC, handshake))).isEqualTo(handshake);
+        }
+        assertThat(frame.refCnt()).as("references to frame %s", ByteBufUtil.hexDump(body)).isEqualTo(1);
+        frame.release();
+    }
+
+    private static byte[] mutate(byte[] frame, SplittableRandom random) {
+        int at = frame.length == 0 ? 0 : random.nextInt(frame.length);
+        switch (random.nextInt(5)) {
+            case 0 -> {
+                byte[] copy = frame.clone();
+                if (copy.length > 0) {
+                    copy[at] = (byte) random.nextInt(256);
+                }
+                return copy;
+            }
+            case 1 -> {
+                return Arrays.copyOf(frame, random.nextInt(frame.length + 1));
+            }
+            case 2 -> {
+                byte[] tail = new byte[1 + random.nextInt(8)];
+                random.nextBytes(tail);
+                byte[] longer = Arrays.copyOf(frame, frame.length + tail.length);
+                System.arraycopy(tail, 0, longer, frame.length, tail.length);
+                return longer;
+            }
+            case 3 -> {
+                byte[] copy = Arrays.copyOf(frame, Math.max(frame.length, at + 4));
+                Unpooled.wrappedBuffer(copy).setInt(at, INTERESTING[random.nextInt(INTERESTING.length)]);
+                return copy;
+            }
+            default -> {
+                byte[] shorter = new byte[Math.max(0, frame.length - 1)];
+                System.arraycopy(frame, 0, shorter, 0, Math.min(at, shorter.length));
+                if (at < shorter.length) {
+                    System.arraycopy(frame, at + 1, shorter, at, shorter.length - at);
+                }
+                return shorter;
+            }
+        }
+    }
+
+    private static List<byte[]> validBodies() {
+        List<ByteBuf> frames = new ArrayList<>();
+        messages().forEach(m -> frames.add(WireCodec.encode(ALLOC, m)));
+        frames.add(WireCodec.encode(ALLOC, new Handshake(Handshake.VERSION, "robber", 99L, 3)));
+        frames.add(Unpooled.wrappedBuffer(WireCodec.pieceHeader(ALLOC, 1, 2, 5), Unpooled.wrappedBuffer(new byte[5])));
+        frames.add(WireCodec.pieceHeader(ALLOC, 1, 2, 0));
+        List<byte[]> bodies = new ArrayList<>();
+        for (ByteBuf frame : frames) {
+            frame.skipBytes(4);
+            bodies.add(ByteBufUtil.getBytes(frame));
+            frame.release();
+        }
+        return bodies;
+    }
+
+    /** Checks the length prefix of an encoded frame, decodes its body and releases it. */
+    private static Object decodeFramed(ByteBuf encoded) {
+        try {
+            assertThat(encoded.readInt()).isEqualTo(encoded.readableBytes());
+            return WireCodec.decode(encoded);
+        } finally {
+            encoded.release();
+        }
+    }
+
+    private static void assertSame(Object decoded, Message expected) {
+        if (expected instanceof Message.Possession p) {
+            assertThat(decoded).isInstanceOfSatisfying(Message.Possession.class, d -> {
+                assertThat(d.op()).isEqualTo(p.op());
+                assertThat(d.origin()).isEqualTo(p.origin());
+                assertThat(d.rootDigest()).isEqualTo(p.rootDigest());
+                assertThat(d.pieces()).isEqualTo(p.pieces());
+            });
+        } else {
+            assertThat(decoded).isEqualTo(expected);
+        }
+    }
+
+    private static void assertMalformed(byte[] frame, String message) {
+        ByteBuf buf = Unpooled.wrappedBuffer(frame);
+        assertThatThrownBy(() -> WireCodec.decode(buf))
+                .isInstanceOf(MalformedFrameException.class)
+                .hasMessageContaining(message);
+        assertThat(buf.refCnt()).isEqualTo(1);
+    }
+
+    private static byte[] body(Consumer<ByteBuf> writer) {
+        ByteBuf buf = Unpooled.buffer();
+        writer.accept(buf);
+        return ByteBufUtil.getBytes(buf);
+    }
+
+    private static byte[] handshake(Consumer<ByteBuf> writer) {
+        return body(b -> {
+            b.writeByte(MessageType.HANDSHAKE.code());
+            writer.accept(b);
+        });
+    }
+
+    private static BitSet bits(int... indices) {
+        BitSet set = new BitSet();
+        Arrays.stream(indices).forEach(set::set);
+        return set;
+    }
+}
