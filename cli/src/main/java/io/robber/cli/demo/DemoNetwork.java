@@ -70,6 +70,7 @@ final class DemoNetwork {
         for (int attempt = 1; ; attempt++) {
             int port = probePort(clusters, nodesPerCluster);
             Group group = group(clusters, nodesPerCluster, port);
+            LOG.info("port {} is free on all {} node addresses; opening channels", port, group.size());
             try {
                 return openParallel(configFor.apply(group));
             } catch (PortInUse e) {
