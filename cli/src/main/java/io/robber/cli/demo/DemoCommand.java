@@ -77,9 +77,9 @@ public final class DemoCommand implements Callable<Integer> {
         DemoRun.Settings settings = validate();
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
-            out.printf("robber demo: protocol %s, %d clusters x %d nodes, %s in %d piece%s of %s, seed %d%n",
-                    settings.protocol(), clusters, nodesPerCluster, ByteSizes.format(size),
-                    pieceCount(), pieceCount() == 1 ? "" : "s", ByteSizes.format(pieceSize), seed);
+            out.printf("robber demo: protocol %s, %s x %s, %s in %s of %s, seed %d%n",
+                    settings.protocol(), plural(clusters, "cluster"), plural(nodesPerCluster, "node"),
+                    ByteSizes.format(size), plural(pieceCount(), "piece"), ByteSizes.format(pieceSize), seed);
             out.flush();
         }
         DemoResult result = new DemoRun(settings).run();
@@ -109,6 +109,10 @@ public final class DemoCommand implements Callable<Integer> {
         }
         checkMemory();
         return new DemoRun.Settings(protocol, clusters, nodesPerCluster, size, (int) pieceSize, seed, timeout);
+    }
+
+    private static String plural(long count, String noun) {
+        return count + " " + noun + (count == 1 ? "" : "s");
     }
 
     private long pieceCount() {
