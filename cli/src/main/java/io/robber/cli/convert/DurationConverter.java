@@ -1,0 +1,71 @@
+package io.robber.cli.convert;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** picocli converter for durations: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h} or ISO-8601 {@code PT30S}. */
+public final class DurationConverter implements ITypeConverter<Duration> {
+    private static final Pattern SIMPLE = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
+    private static final String ACCEPTED = "use a whole number with a unit ms, s, m or h (e.g. 30s, 5m) "
+            + "or an ISO-8601 duration (e.g. PT1M30S)";
+
+    @Override
+    public Duration convert(String value) {
+        String text = value == null ? "" : value.trim();
+        try {
+            return parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
+    }
+
+    public static Duration parse(String text) {
+        Matcher m = SIMPLE.matcher(text.toLowerCase(Locale.ROOT));
+        Duration duration;
+        if (m.matches()) {
+            long n;
+            try {
+                n = Long.parseLong(m.group(1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + text + "' is too long a duration: " + ACCEPTED);
+            }
+            duration = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            };
+        } else {
+            try {
+                duration = Duration.parse(text.toUpperCase(Locale.ROOT));
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("'" + text + "' is not a duration: " + ACCEPTED);
+            }
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("'" + text + "' is not a positive duration: " + ACCEPTED);
+        }
+        return duration;
+    }
+
+    /** The short form this converter reads, e.g. {@code 50ms}, {@code 90s}, {@code 5m}, {@code 2h}. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis % 1000 != 0) {
+            return millis + "ms";
+        }
+        long seconds = millis / 1000;
+        if (seconds % 3600 == 0 && seconds > 0) {
+            return seconds / 3600 + "h";
+        }
+        if (seconds % 60 == 0 && seconds > 0) {
+            return seconds / 60 + "m";
+        }
+        return seconds + "s";
+    }
+}

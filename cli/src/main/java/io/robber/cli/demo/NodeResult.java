@@ -1,0 +1,16 @@
+package io.robber.cli.demo;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One node of a demo run.
+ *
+ * @param seconds      time from the common start until this node held every piece; null if it never did
+ * @param verified     its copy has the root's SHA-256
+ * @param piecesStolen pieces of work it obtained by stealing
+ * @param error        why the node failed, absent on success
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record NodeResult(String id, String cluster, Double seconds, boolean verified,
+                         Traffic bytesIn, Traffic bytesOut, long piecesStolen, String error) {
+}
