@@ -8,6 +8,7 @@ import io.robber.wire.Handshake;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
 import io.robber.wire.WireCodec;
+import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,7 +84,11 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
         if (cause instanceof HandshakeException && dialled >= 0) {
             links.dialFailed(dialled, cause.getMessage());
         }
-        LOG.warn("{}: closing connection with {}: {}", links.selfId(), who, describe(cause));
+        if (cause instanceof IOException) {
+            LOG.debug("{}: connection with {} failed: {}", links.selfId(), who, describe(cause));
+        } else {
+            LOG.warn("{}: closing connection with {}: {}", links.selfId(), who, describe(cause));
+        }
         ctx.close();
     }
 
