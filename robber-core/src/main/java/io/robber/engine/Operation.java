@@ -145,7 +145,7 @@ public final class Operation implements EngineContext {
             }
         }
         if (possessionsKnown == group.size()) {
-            protocol.checkPossession(group, Arrays.asList(possessions), manifest.pieceCount())
+            protocol.checkPossession(group, graph, Arrays.asList(possessions), manifest.pieceCount())
                     .ifPresent(this::fail);
         }
     }

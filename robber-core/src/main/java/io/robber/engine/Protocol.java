@@ -23,6 +23,14 @@ public interface Protocol {
      */
     Optional<String> checkPossession(Group group, List<BitSet> possessions, int pieceCount);
 
+    /**
+     * As {@link #checkPossession(Group, List, int)}, for a protocol whose precondition also depends on
+     * the peer graph (e.g. a static division of work). {@link Operation} calls this one.
+     */
+    default Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions, int pieceCount) {
+        return checkPossession(group, possessions, pieceCount);
+    }
+
     /** A fresh engine for one node and one operation. */
     ProtocolEngine newEngine(EngineContext context, PeerGraph graph, ProtocolOptions options, BitSet possession);
 }
