@@ -34,20 +34,30 @@ public final class MobProtocol implements Protocol {
         return CollectivePeerGraph.generate(group, options.peers(), options.seed());
     }
 
+    /**
+     * Besides a root collective, MOB needs every piece to reach every cluster through the static work
+     * division (see {@link StaticWorkCoverage}); otherwise it would deadlock, so it fails fast instead.
+     */
     @Override
-    public Optional<String> checkPossession(Group group, List<BitSet> possessions, int pieceCount) {
-        return RootCollectives.check(group, possessions, pieceCount);
+    public Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions, int pieceCount) {
+        return RootCollectives.check(group, possessions, pieceCount)
+                .or(() -> StaticWorkCoverage.check(group, graph, m -> work(group, graph, m, pieceCount), possessions,
+                        pieceCount));
     }
 
     @Override
     public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
-        List<Integer> workers = ctx.group().collectiveOf(ctx.self()).stream()
-                .filter(m -> hasGlobalPeer(ctx.group(), graph, m))
-                .toList();
-        int rank = workers.indexOf(ctx.self());
-        BitSet work = rank < 0 ? new BitSet()
-                : WorkShares.share(rank, workers.size(), ctx.manifest().pieceCount());
+        BitSet work = work(ctx.group(), graph, ctx.self(), ctx.manifest().pieceCount());
         return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), false);
+    }
+
+    /** The static work of {@code member}: an equal share among the members of its collective with a global peer. */
+    static BitSet work(Group group, PeerGraph graph, int member, int pieceCount) {
+        List<Integer> workers = group.collectiveOf(member).stream()
+                .filter(m -> hasGlobalPeer(group, graph, m))
+                .toList();
+        int rank = workers.indexOf(member);
+        return rank < 0 ? new BitSet() : WorkShares.share(rank, workers.size(), pieceCount);
     }
 
     private static boolean hasGlobalPeer(Group group, PeerGraph graph, int member) {

@@ -14,8 +14,10 @@ import java.util.Set;
  * labor force; the victim hands over the first ⌈|work|/2⌉ pieces; a successful steal starts the
  * three-step new-work sequence.
  *
- * <p>One refinement over the paper: a node without global peers cannot fetch anything remotely, so
- * it never steals (its own initial work is stolen by the others instead).
+ * <p>Every node steals, including a node without global peers (clusters of different sizes leave
+ * some ranks without any, §3.1 phase 2). Such a node cannot fetch its work, but it relays work: the
+ * proof of Theorem 2 (§3.3.2) needs work to move along local paths through intermediate nodes, since
+ * a working node need not be a neighbour of any node that has global peers.
  */
 public final class WorkStealing {
     private final EngineContext ctx;
@@ -98,8 +100,7 @@ public final class WorkStealing {
 
     /** Steals when unemployed, not retired, idle and some local peer presumably has work. */
     void maybeSteal() {
-        if (victim >= 0 || globalPeers.isEmpty() || !work.unemployed() || exchange.retired()
-                || laborForce.isEmpty()) {
+        if (victim >= 0 || !work.unemployed() || exchange.retired() || laborForce.isEmpty()) {
             return;
         }
         List<Integer> candidates = new ArrayList<>(laborForce);

@@ -147,7 +147,7 @@ public final class Operation implements EngineContext {
             }
         }
         if (possessionsKnown == group.size()) {
-            protocol.checkPossession(group, Arrays.asList(possessions), manifest.pieceCount())
+            protocol.checkPossession(group, graph, Arrays.asList(possessions), manifest.pieceCount())
                     .ifPresent(reason -> fail(new PlacementException(reason)));
         }
     }

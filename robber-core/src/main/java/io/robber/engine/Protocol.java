@@ -18,10 +18,10 @@ public interface Protocol {
     PeerGraph peerGraph(Group group, ProtocolOptions options);
 
     /**
-     * Checks that the protocol can deliver everything from this initial placement of pieces
-     * ({@code possessions} by member index); returns the problem in one line if it cannot.
+     * Checks that the protocol can deliver everything over {@code graph} from this initial placement
+     * of pieces ({@code possessions} by member index); returns the problem in one line if it cannot.
      */
-    Optional<String> checkPossession(Group group, List<BitSet> possessions, int pieceCount);
+    Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions, int pieceCount);
 
     /** A fresh engine for one node and one operation. */
     ProtocolEngine newEngine(EngineContext context, PeerGraph graph, ProtocolOptions options, BitSet possession);

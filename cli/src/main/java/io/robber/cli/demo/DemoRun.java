@@ -12,6 +12,7 @@ import io.robber.cli.convert.DurationConverter;
 import io.robber.engine.ProtocolOptions;
 import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
+import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
 import java.io.IOException;
 import java.time.Duration;
@@ -67,7 +68,7 @@ final class DemoRun {
             List<MulticastChannel> channels = DemoNetwork.openAll(settings.clusters(), settings.nodesPerCluster(),
                     group -> group.members().stream()
                             .map(m -> new ChannelConfig(group, m.id(), settings.protocol(), options, registry,
-                                    runtime, CONNECT_TIMEOUT))
+                                    runtime, CONNECT_TIMEOUT, LinkCustomizer.NONE))
                             .toList());
             LOG.info("opened {} channels", channels.size());
             try {

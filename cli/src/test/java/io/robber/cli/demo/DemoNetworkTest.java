@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.engine.ProtocolOptions;
+import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -48,7 +49,7 @@ class DemoNetworkTest {
             taken.bind(new InetSocketAddress("127.0.1.2", port));
             List<ChannelConfig> configs = group.members().stream()
                     .map(m -> new ChannelConfig(group, m.id(), "robber", ProtocolOptions.defaults(1),
-                            new SimpleMeterRegistry(), runtime, Duration.ofSeconds(5)))
+                            new SimpleMeterRegistry(), runtime, Duration.ofSeconds(5), LinkCustomizer.NONE))
                     .toList();
 
             assertThatThrownBy(() -> DemoNetwork.openParallel(configs))

@@ -1,0 +1,125 @@
+package io.robber.testkit;
+
+import io.robber.engine.ProtocolMetrics;
+import io.robber.wire.MessageType;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * What one simulated node did: the engine's own counts (it is the node's {@link ProtocolMetrics})
+ * and the traffic the network saw, split by local (same cluster) and global peers.
+ */
+public final class NodeStats implements ProtocolMetrics {
+    long duplicates;
+    long stealsTried;
+    long stealsSucceeded;
+    long piecesStolen;
+    long piecesFromLocal;
+    long piecesFromGlobal;
+    long pieceBytesFromLocal;
+    long pieceBytesFromGlobal;
+    long controlBytesIn;
+    long piecesSent;
+    long requestsToLocal;
+    long requestsToGlobal;
+    final Map<MessageType, Long> messagesSent = new EnumMap<>(MessageType.class);
+    long localCompleteAt = -1;
+    long globalCompleteAt = -1;
+    String failure;
+
+    @Override
+    public void duplicatePiece() {
+        duplicates++;
+    }
+
+    @Override
+    public void stealTried() {
+        stealsTried++;
+    }
+
+    @Override
+    public void stealSucceeded(int pieces) {
+        stealsSucceeded++;
+        piecesStolen += pieces;
+    }
+
+    public long duplicates() {
+        return duplicates;
+    }
+
+    public long stealsTried() {
+        return stealsTried;
+    }
+
+    public long stealsSucceeded() {
+        return stealsSucceeded;
+    }
+
+    /** Pieces of work this node obtained by stealing. */
+    public long piecesStolen() {
+        return piecesStolen;
+    }
+
+    /** Pieces received from peers in the same cluster. */
+    public long piecesFromLocal() {
+        return piecesFromLocal;
+    }
+
+    /** Pieces received from peers in other clusters: what this node fetched remotely. */
+    public long piecesFromGlobal() {
+        return piecesFromGlobal;
+    }
+
+    public long pieceBytesFromLocal() {
+        return pieceBytesFromLocal;
+    }
+
+    public long pieceBytesFromGlobal() {
+        return pieceBytesFromGlobal;
+    }
+
+    /** Bytes of control messages (everything but pieces) received. */
+    public long controlBytesIn() {
+        return controlBytesIn;
+    }
+
+    public long piecesSent() {
+        return piecesSent;
+    }
+
+    public long requestsToLocal() {
+        return requestsToLocal;
+    }
+
+    /** Pieces this node requested from global peers. */
+    public long requestsToGlobal() {
+        return requestsToGlobal;
+    }
+
+    public long messagesSent(MessageType type) {
+        return messagesSent.getOrDefault(type, 0L);
+    }
+
+    /** Virtual time (ns) at which the node held every piece, or -1. */
+    public long localCompleteAt() {
+        return localCompleteAt;
+    }
+
+    /** Virtual time (ns) at which the node learnt that every member holds every piece, or -1. */
+    public long globalCompleteAt() {
+        return globalCompleteAt;
+    }
+
+    /** The reason the operation failed on this node, or null. */
+    public String failure() {
+        return failure;
+    }
+
+    @Override
+    public String toString() {
+        return "pieces local/global " + piecesFromLocal + "/" + piecesFromGlobal + ", requests local/global "
+                + requestsToLocal + "/" + requestsToGlobal + ", steals " + stealsSucceeded + "/" + stealsTried
+                + " (" + piecesStolen + " pieces), duplicates " + duplicates + ", complete at "
+                + (localCompleteAt < 0 ? "-" : String.format("%.3f s", localCompleteAt / 1e9));
+    }
+}

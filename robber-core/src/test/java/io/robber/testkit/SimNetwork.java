@@ -1,0 +1,310 @@
+package io.robber.testkit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.engine.Operation;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolOptions;
+import io.robber.wire.Message;
+import io.robber.wire.WireCodec;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+
+/**
+ * A deterministic virtual-time network of N nodes running one multicast operation with a chosen
+ * {@link Protocol}. Every directed node pair is a {@link Link} (FIFO, bandwidth, latency) from a
+ * {@link LinkModel}. Control messages go through the real {@link WireCodec}, so they cost their
+ * encoded size and arrive as independent copies; a piece costs its length plus the piece header and
+ * carries no data (storage is virtual, every piece counts as verified).
+ *
+ * <p>{@link #run()} processes events until every node has finished (global completion or failure)
+ * and fails with an {@link AssertionError} on a deadlock (no events left, nodes unfinished) or when
+ * the event or time bound is exceeded (e.g. a livelock).
+ */
+public final class SimNetwork {
+    static final int OP = 1;
+
+    private final Group group;
+    private final Manifest manifest;
+    private final PeerGraph graph;
+    private final LinkModel links;
+    private final long maxEvents;
+    private final long maxTimeNanos;
+    private final VirtualClock clock = new VirtualClock();
+    private final List<SimNode> nodes = new ArrayList<>();
+    private final Link[][] linkTable;
+    private final boolean[][] broken;
+    private final List<String> disconnects = new ArrayList<>();
+    private final UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
+    private boolean ran;
+
+    private SimNetwork(Builder b) {
+        this.group = b.group;
+        this.manifest = b.manifest;
+        this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
+        this.maxEvents = b.maxEvents;
+        this.maxTimeNanos = b.maxTimeNanos;
+        this.graph = b.protocol.peerGraph(group, b.options);
+        int n = group.size();
+        this.linkTable = new Link[n][n];
+        this.broken = new boolean[n][n];
+        for (int i = 0; i < n; i++) {
+            SimNode node = new SimNode(i, b.possession.apply(i), this);
+            node.operation = new Operation(OP, group, i, manifest, b.protocol, graph, b.options, node, node,
+                    new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
+            nodes.add(node);
+        }
+    }
+
+    public static Builder builder(Group group, Protocol protocol) {
+        return new Builder(group, protocol);
+    }
+
+    /** Runs the operation to the end; a run happens once. */
+    public SimResult run() {
+        if (ran) {
+            throw new IllegalStateException("a SimNetwork runs once; build a new one");
+        }
+        ran = true;
+        for (SimNode node : nodes) {
+            node.operation.start(node.holds);
+        }
+        while (!allFinished()) {
+            if (clock.idle()) {
+                throw new AssertionError("deadlock at " + seconds(clock.now()) + ": no events left but "
+                        + unfinished().size() + " of " + nodes.size() + " nodes unfinished:\n" + describe(unfinished()));
+            }
+            if (clock.executed() >= maxEvents || clock.nextTime() > maxTimeNanos) {
+                throw new AssertionError("run exceeded its bound (" + maxEvents + " events, " + seconds(maxTimeNanos)
+                        + ") at " + seconds(clock.now()) + " after " + clock.executed()
+                        + " events, suspect a livelock; unfinished nodes:\n" + describe(unfinished()));
+            }
+            clock.step();
+        }
+        return new SimResult(group, manifest, graph, nodes, clock.now(), clock.executed(), disconnects);
+    }
+
+    // ---- transport, called by SimNode ----
+
+    void transmit(int from, int to, Message message) {
+        checkNeighbours(from, to, message.type().toString());
+        ByteBuf frame = WireCodec.encode(alloc, message);
+        int bytes = frame.readableBytes();
+        Message copy;
+        try {
+            frame.skipBytes(4);
+            copy = (Message) WireCodec.decode(frame);
+        } finally {
+            frame.release();
+        }
+        SimNode sender = nodes.get(from);
+        sender.stats.messagesSent.merge(message.type(), 1L, Long::sum);
+        if (message instanceof Message.Request) {
+            if (group.sameCluster(from, to)) {
+                sender.stats.requestsToLocal++;
+            } else {
+                sender.stats.requestsToGlobal++;
+            }
+        }
+        if (broken[from][to]) {
+            return;
+        }
+        long arrival = link(from, to).transmit(clock.now(), bytes);
+        clock.at(arrival, () -> deliver(from, to, copy, bytes));
+    }
+
+    void transmitPiece(int from, int to, int op, int piece) {
+        checkNeighbours(from, to, "piece");
+        nodes.get(from).stats.piecesSent++;
+        if (broken[from][to]) {
+            return;
+        }
+        int length = manifest.pieceLength(piece);
+        long arrival = link(from, to).transmit(clock.now(), (long) WireCodec.PIECE_HEADER_LENGTH + length);
+        clock.at(arrival, () -> deliverPiece(from, to, op, piece, length));
+    }
+
+    void disconnect(int from, int to, String reason) {
+        disconnects.add(id(from) + " dropped " + id(to) + ": " + reason);
+        if (broken[from][to]) {
+            return;
+        }
+        broken[from][to] = true;
+        broken[to][from] = true;
+        clock.schedule(0, () -> nodes.get(from).operation.onPeerLost(to));
+        clock.schedule(0, () -> nodes.get(to).operation.onPeerLost(from));
+    }
+
+    private void deliver(int from, int to, Message message, int bytes) {
+        if (broken[from][to]) {
+            return;
+        }
+        SimNode receiver = nodes.get(to);
+        receiver.stats.controlBytesIn += bytes;
+        receiver.operation.onMessage(from, message);
+    }
+
+    private void deliverPiece(int from, int to, int op, int piece, int length) {
+        if (broken[from][to]) {
+            return;
+        }
+        SimNode receiver = nodes.get(to);
+        NodeStats s = receiver.stats;
+        if (group.sameCluster(from, to)) {
+            s.piecesFromLocal++;
+            s.pieceBytesFromLocal += length;
+        } else {
+            s.piecesFromGlobal++;
+            s.pieceBytesFromGlobal += length;
+        }
+        receiver.holds.set(piece);
+        receiver.operation.onPieceReceived(from, piece);
+    }
+
+    private void checkNeighbours(int from, int to, String what) {
+        if (!graph.connected(from, to)) {
+            throw new AssertionError("member " + id(from) + " sends " + what + " to " + id(to)
+                    + ", which is not its neighbour in the peer graph");
+        }
+    }
+
+    private Link link(int from, int to) {
+        Link link = linkTable[from][to];
+        if (link == null) {
+            link = links.link(from, to);
+            linkTable[from][to] = link;
+        }
+        return link;
+    }
+
+    // ---- queries ----
+
+    VirtualClock clock() {
+        return clock;
+    }
+
+    int pieceCount() {
+        return manifest.pieceCount();
+    }
+
+    String id(int member) {
+        return group.member(member).id();
+    }
+
+    private boolean allFinished() {
+        for (SimNode node : nodes) {
+            if (!node.finished()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private List<SimNode> unfinished() {
+        return nodes.stream().filter(n -> !n.finished()).toList();
+    }
+
+    private String describe(List<SimNode> which) {
+        StringBuilder out = new StringBuilder();
+        for (SimNode node : which) {
+            out.append("  ").append(id(node.index)).append(" (cluster ").append(group.member(node.index).cluster())
+                    .append("): holds ").append(node.holds.cardinality()).append('/').append(manifest.pieceCount())
+                    .append(", locally complete ").append(node.operation.isLocallyComplete())
+                    .append(", waits for done of ").append(abbreviate(node.operation.membersNotDone()))
+                    .append(", possession unknown of ").append(abbreviate(node.operation.membersWithUnknownPossession()))
+                    .append("; ").append(node.stats).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String abbreviate(List<String> members) {
+        return members.size() <= 4 ? members.toString()
+                : members.subList(0, 4).toString().replace("]", ", ... " + members.size() + " in all]");
+    }
+
+    static String seconds(long nanos) {
+        return String.format("%.6f s", nanos / 1e9);
+    }
+
+    /** Configures a simulation. */
+    public static final class Builder {
+        private final Group group;
+        private final Protocol protocol;
+        private ProtocolOptions options = ProtocolOptions.defaults(1);
+        private Manifest manifest;
+        private IntFunction<BitSet> possession;
+        private LinkModel links;
+        private long seed = 1;
+        private long maxEvents = 5_000_000;
+        private long maxTimeNanos = 3_600_000_000_000L;
+
+        private Builder(Group group, Protocol protocol) {
+            this.group = Objects.requireNonNull(group);
+            this.protocol = Objects.requireNonNull(protocol);
+        }
+
+        public Builder options(ProtocolOptions options) {
+            this.options = options;
+            return this;
+        }
+
+        public Builder manifest(Manifest manifest) {
+            this.manifest = manifest;
+            return this;
+        }
+
+        /** P pieces of {@code pieceSize} bytes with zero digests. */
+        public Builder pieces(int pieceCount, int pieceSize) {
+            return manifest(SimData.manifest(pieceCount, pieceSize));
+        }
+
+        /** The initial possession of each member, by member index. */
+        public Builder possession(IntFunction<BitSet> possession) {
+            this.possession = possession;
+            return this;
+        }
+
+        public Builder links(LinkModel links) {
+            this.links = links;
+            return this;
+        }
+
+        /** Seeds the nodes' random choices (the peer graph is seeded by the options). */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder maxEvents(long maxEvents) {
+            this.maxEvents = maxEvents;
+            return this;
+        }
+
+        public Builder maxTime(long nanos) {
+            this.maxTimeNanos = nanos;
+            return this;
+        }
+
+        public SimNetwork build() {
+            if (manifest == null) {
+                throw new IllegalStateException("set the data set with manifest(..) or pieces(..)");
+            }
+            if (possession == null) {
+                throw new IllegalStateException("set the initial possession with possession(..)");
+            }
+            return new SimNetwork(this);
+        }
+
+        /** Builds and runs. */
+        public SimResult run() {
+            return build().run();
+        }
+    }
+}

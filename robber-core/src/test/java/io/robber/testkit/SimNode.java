@@ -1,0 +1,77 @@
+package io.robber.testkit;
+
+import io.robber.api.ProtocolException;
+import io.robber.engine.NodeIo;
+import io.robber.engine.Operation;
+import io.robber.engine.OperationListener;
+import io.robber.engine.ProtocolMetrics;
+import io.robber.engine.Timers;
+import io.robber.wire.Message;
+import java.util.BitSet;
+
+/** One simulated node: the driver side ({@link NodeIo}, {@link OperationListener}) of one operation. */
+final class SimNode implements NodeIo, OperationListener {
+    final int index;
+    final BitSet holds;
+    final NodeStats stats = new NodeStats();
+    private final SimNetwork network;
+    Operation operation;
+
+    SimNode(int index, BitSet initial, SimNetwork network) {
+        this.index = index;
+        this.holds = (BitSet) initial.clone();
+        this.network = network;
+    }
+
+    boolean finished() {
+        return stats.failure != null || stats.globalCompleteAt >= 0;
+    }
+
+    @Override
+    public void send(int peer, Message message) {
+        network.transmit(index, peer, message);
+    }
+
+    @Override
+    public void sendPiece(int peer, int op, int piece) {
+        if (!holds.get(piece)) {
+            throw new AssertionError("member " + network.id(index) + " sends piece " + piece + " to "
+                    + network.id(peer) + " but does not hold it");
+        }
+        network.transmitPiece(index, peer, op, piece);
+    }
+
+    @Override
+    public void disconnect(int peer, String reason) {
+        network.disconnect(index, peer, reason);
+    }
+
+    @Override
+    public Timers timers() {
+        return network.clock();
+    }
+
+    @Override
+    public ProtocolMetrics metrics() {
+        return stats;
+    }
+
+    @Override
+    public void localComplete() {
+        if (holds.cardinality() != network.pieceCount()) {
+            throw new AssertionError("member " + network.id(index) + " reports completion holding "
+                    + holds.cardinality() + " of " + network.pieceCount() + " pieces");
+        }
+        stats.localCompleteAt = network.clock().now();
+    }
+
+    @Override
+    public void globalComplete() {
+        stats.globalCompleteAt = network.clock().now();
+    }
+
+    @Override
+    public void failed(ProtocolException failure) {
+        stats.failure = failure.getMessage();
+    }
+}

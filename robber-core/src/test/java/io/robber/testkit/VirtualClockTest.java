@@ -1,0 +1,63 @@
+package io.robber.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class VirtualClockTest {
+
+    @Test
+    void runsEventsByTimeThenBySchedulingOrder() {
+        VirtualClock clock = new VirtualClock();
+        List<String> order = new ArrayList<>();
+        clock.at(20, () -> order.add("b@20"));
+        clock.at(10, () -> order.add("a@10"));
+        clock.at(20, () -> order.add("c@20"));
+        clock.at(10, () -> clock.schedule(0, () -> order.add("d@10 from a@10")));
+
+        while (clock.step()) {
+            // run all
+        }
+
+        assertThat(order).containsExactly("a@10", "d@10 from a@10", "b@20", "c@20");
+        assertThat(clock.now()).isEqualTo(20);
+        assertThat(clock.executed()).isEqualTo(5);
+    }
+
+    @Test
+    void timersAreRelativeToVirtualNowAndCancellable() {
+        VirtualClock clock = new VirtualClock();
+        List<Long> fired = new ArrayList<>();
+        clock.at(100, () -> clock.schedule(50, () -> fired.add(clock.nanoTime())));
+        Runnable cancel = clock.schedule(120, () -> fired.add(-1L));
+        cancel.run();
+
+        while (clock.step()) {
+            // run all
+        }
+
+        assertThat(fired).containsExactly(150L);
+        assertThat(clock.idle()).isTrue();
+    }
+
+    @Test
+    void refusesThePast() {
+        VirtualClock clock = new VirtualClock();
+        clock.at(10, () -> { });
+        clock.step();
+        assertThatThrownBy(() -> clock.at(5, () -> { })).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void linkSerialisesFramesFifoAndAddsLatency() {
+        Link link = new Link(1000, 5);
+        // 100 bytes at 1000 B/s take 0.1 s; the second frame waits for the first.
+        assertThat(link.transmit(0, 100)).isEqualTo(100_000_000L + 5);
+        assertThat(link.transmit(0, 100)).isEqualTo(200_000_000L + 5);
+        // An idle link starts at once.
+        assertThat(link.transmit(1_000_000_000L, 1)).isEqualTo(1_001_000_000L + 5);
+    }
+}
