@@ -20,6 +20,8 @@ public final class CollectiveEngine implements ProtocolEngine {
 
     private final EngineContext ctx;
     private final PieceExchange exchange;
+    private final CollectiveWork work;
+    private final List<Integer> globalPeers;
     private final Optional<WorkStealing> stealing;
 
     public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, int maxOutstanding,
@@ -27,11 +29,12 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.ctx = ctx;
         BitSet work = (BitSet) initialWork.clone();
         work.andNot(possession);
-        CollectiveWork policy = new CollectiveWork(ctx, work);
-        this.exchange = new PieceExchange(ctx, policy, maxOutstanding, possession);
+        this.work = new CollectiveWork(ctx, work);
+        this.exchange = new PieceExchange(ctx, this.work, maxOutstanding, possession);
         List<Integer> local = ctx.neighbours().stream().filter(ctx::isLocal).toList();
-        List<Integer> global = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
-        this.stealing = steal ? Optional.of(new WorkStealing(ctx, policy, exchange, local, global)) : Optional.empty();
+        this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
+        this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, local, globalPeers))
+                : Optional.empty();
     }
 
     @Override
@@ -55,6 +58,23 @@ public final class CollectiveEngine implements ProtocolEngine {
     @Override
     public void onPieceRejected(int peer, int piece) {
         exchange.onPieceRejected(peer, piece);
+    }
+
+    /**
+     * work(C) is what the collective must steal from other clusters (§3), so pieces some member of
+     * the collective held from the start leave this node's work: they arrive over the local network.
+     */
+    @Override
+    public void onGroupPossession(List<BitSet> possessions) {
+        BitSet heldLocally = new BitSet();
+        for (int member : ctx.group().collectiveOf(ctx.self())) {
+            heldLocally.or(possessions.get(member));
+        }
+        if (work.work().intersects(heldLocally)) {
+            work.work().andNot(heldLocally);
+            globalPeers.forEach(exchange::sendDesire);
+            work.afterRequests();
+        }
     }
 
     @Override

@@ -74,6 +74,9 @@ public final class Operation implements EngineContext {
         recordPossession(self, own, -1);
         engine = protocol.newEngine(this, graph, options, own);
         engine.start();
+        if (possessionsKnown == group.size() && !finished) {
+            engine.onGroupPossession(Arrays.asList(possessions));
+        }
         if (!finished && own.cardinality() == manifest.pieceCount()) {
             completed();
         }
@@ -149,6 +152,9 @@ public final class Operation implements EngineContext {
         if (possessionsKnown == group.size()) {
             protocol.checkPossession(group, graph, Arrays.asList(possessions), manifest.pieceCount())
                     .ifPresent(reason -> fail(new PlacementException(reason)));
+            if (engine != null && !finished) {
+                engine.onGroupPossession(Arrays.asList(possessions));
+            }
         }
     }
 

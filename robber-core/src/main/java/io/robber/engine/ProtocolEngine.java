@@ -1,6 +1,8 @@
 package io.robber.engine;
 
 import io.robber.wire.Message;
+import java.util.BitSet;
+import java.util.List;
 
 /**
  * One node's state machine for one multicast operation. Single-threaded and sans-IO: it consumes
@@ -22,4 +24,11 @@ public interface ProtocolEngine {
 
     /** The connection to a neighbour is gone for good. */
     void onPeerLost(int peer);
+
+    /**
+     * Every member's initial possession is now known ({@code possessions} by member index), learnt
+     * from the operation's possession flood some round trips after the start.
+     */
+    default void onGroupPossession(List<BitSet> possessions) {
+    }
 }
