@@ -1,6 +1,7 @@
 package io.robber.emulation.inprocess;
 
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.robber.api.Group;
@@ -27,6 +28,12 @@ import java.util.concurrent.TimeUnit;
  * it; {@link #start()} runs the model's schedule from the moment the multicast starts.
  */
 public final class EmulatedNetwork implements LinkCustomizer, AutoCloseable {
+    /**
+     * Kernel buffers of a connection between clusters. Loopback TCP would grow them to megabytes,
+     * and bytes in them wait outside the emulated links — seconds at 1 MB/s, more on one host than
+     * another — so the queues of the emulation are the shapers' bounded ones, not the kernel's.
+     */
+    static final int SOCKET_BUFFER = 64 * 1024;
     private static final long SECOND = 1_000_000_000L;
     private static final long LONGEST_WAIT = 30L * 24 * 3600 * SECOND;
 
@@ -159,6 +166,8 @@ public final class EmulatedNetwork implements LinkCustomizer, AutoCloseable {
         if (home == away) {
             return;
         }
+        pipeline.channel().config().setOption(ChannelOption.SO_SNDBUF, SOCKET_BUFFER);
+        pipeline.channel().config().setOption(ChannelOption.SO_RCVBUF, SOCKET_BUFFER);
         List<ChannelHandler> handlers = new ArrayList<>();
         long delay = network.nominal().delay()[home][away];
         if (delay > 0) {
