@@ -80,10 +80,14 @@ final class DelayLine extends ChannelOutboundHandlerAdapter {
         armTimer(ctx);
     }
 
+    /** The channel is closed: what is still on the line is lost, as on a reset connection. */
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         for (InFlight f; (f = line.poll()) != null; ) {
             ReferenceCountUtil.release(f.msg());
+        }
+        if (closing != null) {
+            closing.trySuccess();
         }
     }
 }

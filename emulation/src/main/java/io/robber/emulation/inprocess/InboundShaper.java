@@ -37,12 +37,13 @@ final class InboundShaper extends ChannelDuplexHandler {
     }
 
     private void drain(ChannelHandlerContext ctx) {
+        boolean outer = draining;
         draining = true;
         while (!crossing && !removed && !held.isEmpty()) {
             crossing = true;
             path.pass(ctx.executor(), held.peek().readableBytes(), () -> crossed(ctx));
         }
-        draining = false;
+        draining = outer;
         if (!removed) {
             ctx.channel().config().setAutoRead(!crossing);
         }

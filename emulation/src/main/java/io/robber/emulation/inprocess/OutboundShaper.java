@@ -58,6 +58,7 @@ final class OutboundShaper extends ChannelOutboundHandlerAdapter {
     }
 
     private void drain(ChannelHandlerContext ctx) {
+        boolean outer = draining;
         draining = true;
         while (!crossing && !removed && !queue.isEmpty()) {
             Pending head = queue.peek();
@@ -68,7 +69,7 @@ final class OutboundShaper extends ChannelOutboundHandlerAdapter {
             crossing = true;
             path.pass(ctx.executor(), bytes, () -> crossed(ctx, chunk, promise, bytes));
         }
-        draining = false;
+        draining = outer;
     }
 
     private void crossed(ChannelHandlerContext ctx, Object chunk, ChannelPromise promise, long bytes) {
