@@ -12,7 +12,7 @@ final class Models {
     private Models() {
     }
 
-    /** Clusters A and B of {@code nodes} each; {@code wan} is the JSON of the WAN link rule, {@code schedule} of the schedule. */
+    /** Clusters A and B of {@code nodes} each; {@code wan} and {@code schedule} are JSON of the model's fields. */
     static Network twoClusters(int nodes, String wan, String schedule) {
         String json = """
                 {"name": "test", "dataSize": "2MB",
