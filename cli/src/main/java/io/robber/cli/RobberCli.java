@@ -1,5 +1,6 @@
 package io.robber.cli;
 
+import io.robber.cli.bench.BenchCommand;
 import io.robber.cli.demo.DemoCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
-        subcommands = {DemoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success",

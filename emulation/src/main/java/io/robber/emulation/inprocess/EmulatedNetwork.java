@@ -6,6 +6,7 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.robber.api.Group;
 import io.robber.api.Member;
+import io.robber.emulation.EmulationBackend;
 import io.robber.emulation.model.Capacities;
 import io.robber.emulation.model.Network;
 import io.robber.transport.LinkCustomizer;
@@ -27,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * a cluster are left alone. Every link is one {@link RateBucket} shared by all connections crossing
  * it; {@link #start()} runs the model's schedule from the moment the multicast starts.
  */
-public final class EmulatedNetwork implements LinkCustomizer, AutoCloseable {
+public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
     /**
      * Kernel buffers of a connection between clusters. Loopback TCP would grow them to megabytes,
      * and bytes in them wait outside the emulated links — seconds at 1 MB/s, more on one host than

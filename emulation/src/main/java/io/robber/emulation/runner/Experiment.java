@@ -7,6 +7,7 @@ import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
 import io.robber.api.RobberException;
 import io.robber.engine.ProtocolOptions;
+import io.robber.emulation.EmulationBackend;
 import io.robber.emulation.model.Network;
 import io.robber.metrics.RobberMeters;
 import io.robber.transport.LinkCustomizer;

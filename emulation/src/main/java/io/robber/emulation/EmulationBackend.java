@@ -1,4 +1,4 @@
-package io.robber.emulation.runner;
+package io.robber.emulation;
 
 import io.robber.api.Group;
 import io.robber.transport.LinkCustomizer;
