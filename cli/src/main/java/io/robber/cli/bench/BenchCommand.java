@@ -70,9 +70,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "N", description = "Runs per scenario and protocol.")
     int repeat;
 
-    @Option(names = "--piece-size", defaultValue = "1MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "Piece size (default: ${DEFAULT-VALUE}).")
-    long pieceSize;
+    @Option(names = "--piece-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "Piece size (default: about 8192 pieces per data set, 16KiB to 1MiB).")
+    Long pieceSize;
 
     @Option(names = "--seed", defaultValue = "42", paramLabel = "N", description = "Seeds data and peer graphs.")
     long seed;
@@ -96,7 +96,8 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Experiment.Settings defaults = Experiment.Settings.defaults();
-        Experiment.Settings settings = new Experiment.Settings((int) pieceSize, seed, defaults.ioThreads(),
+        Experiment.Settings settings = new Experiment.Settings(pieceSize == null ? 0 : (int) (long) pieceSize, seed,
+                defaults.ioThreads(),
                 defaults.storageThreads(), timeout);
         BenchRunner runner = Benchmarks.inProcess(settings);
         BenchReport report = runner.run(new BenchRunner.Plan(scenarios, protocols,
@@ -140,7 +141,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new ParameterException(spec.commandLine(), "--repeat must be at least 1");
         }
-        if (pieceSize < 1 || pieceSize > Manifest.MAX_PIECE_SIZE) {
+        if (pieceSize != null && (pieceSize < 1 || pieceSize > Manifest.MAX_PIECE_SIZE)) {
             throw new ParameterException(spec.commandLine(), "--piece-size must be between 1 byte and 64MiB");
         }
         if (size != null && size < 1) {

@@ -32,11 +32,15 @@ import java.util.function.Function;
  * counters rather than estimates.
  */
 public final class Experiment {
-    /** Settings shared by the runs of a bench. */
+    /** Settings shared by the runs of a bench; a piece size of 0 picks one from the data size ({@link PieceSizes}). */
     public record Settings(int pieceSize, long seed, int ioThreads, int storageThreads, Duration timeout) {
         public static Settings defaults() {
             int cores = Runtime.getRuntime().availableProcessors();
-            return new Settings(Manifest.DEFAULT_PIECE_SIZE, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
+            return new Settings(0, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
+        }
+
+        int pieceSizeFor(long dataSize) {
+            return pieceSize > 0 ? pieceSize : PieceSizes.forDataSize(dataSize);
         }
     }
 
@@ -52,8 +56,8 @@ public final class Experiment {
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
             throws IOException, InterruptedException {
         long size = network.dataSize();
-        Manifest manifest = Manifest.compute(SyntheticStorage.full(size, settings.pieceSize(), settings.seed()),
-                settings.pieceSize());
+        int pieceSize = settings.pieceSizeFor(size);
+        Manifest manifest = Manifest.compute(SyntheticStorage.full(size, pieceSize, settings.seed()), pieceSize);
         WireCounter wire = new WireCounter();
         List<MulticastChannel> channels = new ArrayList<>();
         List<SyntheticStorage> copies = new ArrayList<>();
@@ -70,8 +74,8 @@ public final class Experiment {
                     channels.add(MulticastChannel.open(ChannelConfig.of(group, group.member(m).id(), protocol)
                             .withRuntime(runtime).withMeters(registry).withLinks(links)
                             .withOptions(ProtocolOptions.defaults(settings.seed()))));
-                    copies.add(m == 0 ? SyntheticStorage.full(size, settings.pieceSize(), settings.seed())
-                            : SyntheticStorage.empty(size, settings.pieceSize(), settings.seed()));
+                    copies.add(m == 0 ? SyntheticStorage.full(size, pieceSize, settings.seed())
+                            : SyntheticStorage.empty(size, pieceSize, settings.seed()));
                 }
                 return measure(scenario, protocol, repeat, boundBytesPerSecond, manifest, backend, channels, copies, wire);
             } finally {
