@@ -105,6 +105,7 @@ public final class FileTree {
      * its contents (not the directory itself), sorted by path. Any symbolic link, device, socket or
      * pipe inside the directory is refused with an {@link IOException} naming it: refusing links is
      * the simplest rule that can never send data from outside the tree or write outside the output.
+     * ({@code source} itself may be a link: the caller named it.)
      */
     public static FileTree scan(Path source) throws IOException {
         BasicFileAttributes top = Files.readAttributes(source, BasicFileAttributes.class);
@@ -115,11 +116,12 @@ public final class FileTree {
             throw new IOException(source + " is neither a regular file nor a directory");
         }
         List<Entry> entries = new ArrayList<>();
-        Files.walkFileTree(source, new SimpleFileVisitor<>() {
+        Path root = source.toRealPath();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                if (!dir.equals(source)) {
-                    add(Entry.directory(relative(source, dir)));
+                if (!dir.equals(root)) {
+                    add(Entry.directory(relative(root, dir)));
                 }
                 return FileVisitResult.CONTINUE;
             }
@@ -133,7 +135,7 @@ public final class FileTree {
                 if (!attrs.isRegularFile()) {
                     throw new IOException(file + " is not a regular file (a device, socket or pipe); remove it");
                 }
-                add(Entry.file(relative(source, file), attrs.size()));
+                add(Entry.file(relative(root, file), attrs.size()));
                 return FileVisitResult.CONTINUE;
             }
 

@@ -85,18 +85,25 @@ public final class TreeStorage implements Storage {
 
     /**
      * The tree on a root, read in place. {@code source} is the path that was {@linkplain FileTree#scan
-     * scanned}: a directory whose contents are the tree, or a single file. Every file must still have
-     * the size it had when scanned.
+     * scanned}: a directory whose contents are the tree, or a single file (a link named by the caller
+     * is followed). Every file must still have the size it had when scanned.
      */
     public static TreeStorage open(Path source, FileTree tree) throws IOException {
-        Path base = source.toAbsolutePath().normalize();
-        if (!Files.isDirectory(base)) {
+        Path real = source.toRealPath();
+        if (!Files.isDirectory(real)) {
             List<Entry> entries = tree.entries();
-            if (entries.size() != 1 || !entries.get(0).path().equals(String.valueOf(base.getFileName()))) {
+            if (entries.size() != 1 || !entries.get(0).path().equals(String.valueOf(source.getFileName()))) {
                 throw new IOException(source + " is a file, but the tree is not that single file");
             }
-            base = base.getParent();
+            FileTree asStored = FileTree.of(List.of(Entry.file(real.getFileName().toString(), entries.get(0).size())));
+            checkUnchanged(real.getParent(), asStored);
+            return new TreeStorage(real.getParent(), asStored, false);
         }
+        checkUnchanged(real, tree);
+        return new TreeStorage(real, tree, false);
+    }
+
+    private static void checkUnchanged(Path base, FileTree tree) throws IOException {
         for (Entry e : tree.entries()) {
             Path path = resolveInside(base, e.path());
             BasicFileAttributes attrs;
@@ -110,7 +117,6 @@ public final class TreeStorage implements Storage {
                         + (e.directory() ? "a directory" : "a file of " + e.size() + " bytes") + "); scan again");
             }
         }
-        return new TreeStorage(base, tree, false);
     }
 
     /**
@@ -198,10 +204,6 @@ public final class TreeStorage implements Storage {
         return committed[f] ? FileChannel.open(targets[f], StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)
                 : FileChannel.open(partials[f], StandardOpenOption.READ, StandardOpenOption.WRITE,
                 LinkOption.NOFOLLOW_LINKS);
-    }
-
-    public FileTree tree() {
-        return tree;
     }
 
     @Override

@@ -65,6 +65,15 @@ class FileTreeTest {
     }
 
     @Test
+    void theScannedPathItselfMayBeALink() throws IOException {
+        Path real = Files.createDirectories(dir.resolve("real"));
+        Files.write(real.resolve("f"), new byte[2]);
+        Path link = Files.createSymbolicLink(dir.resolve("current"), real);
+
+        assertThat(FileTree.scan(link).entries()).containsExactly(Entry.file("f", 2));
+    }
+
+    @Test
     void encodeDecodeRoundTrips() {
         FileTree tree = FileTree.of(List.of(Entry.directory("d"), Entry.file("d/ä ö.txt", 5), Entry.file("z", 0),
                 Entry.file("big", 5L << 32)));

@@ -178,6 +178,18 @@ class TreeStorageTest {
     }
 
     @Test
+    void aSingleFileNamedThroughALinkOpens() throws IOException {
+        Path file = Files.write(dir.resolve("v2.iso"), bytes(300, 6));
+        Path link = Files.createSymbolicLink(dir.resolve("current.iso"), file);
+        FileTree tree = FileTree.scan(link);
+
+        assertThat(tree.entries()).containsExactly(Entry.file("current.iso", 300));
+        try (TreeStorage storage = TreeStorage.open(link, tree)) {
+            assertThat(readAll(storage)).isEqualTo(bytes(300, 6));
+        }
+    }
+
+    @Test
     void aFileChangedSinceTheScanIsRefused() throws IOException {
         Path src = sampleSource();
         FileTree tree = FileTree.scan(src);
