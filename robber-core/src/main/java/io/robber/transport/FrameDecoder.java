@@ -8,16 +8,16 @@ import io.robber.wire.WireCodec;
 import java.util.List;
 
 /**
- * Splits the byte stream into length-prefixed frames and decodes them. Until the peer's handshake
- * has been accepted, frames are limited to a few hundred bytes, so an unauthenticated peer cannot
- * make the node buffer a large frame.
+ * Splits the byte stream into length-prefixed frames and decodes them. Until the peer is admitted
+ * (its handshake checked and its proof of the secret verified), frames are limited to a few hundred
+ * bytes, so an unauthenticated peer cannot make the node buffer a large frame.
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     static final int HANDSHAKE_FRAME_LIMIT = 256;
 
     private int maxFrameLength = HANDSHAKE_FRAME_LIMIT;
 
-    /** Lifts the frame limit once the peer is known. */
+    /** Lifts the frame limit once the peer is admitted. */
     void acceptLargeFrames() {
         maxFrameLength = WireCodec.MAX_FRAME_LENGTH;
     }
