@@ -50,7 +50,7 @@ public final class CollectiveEngine implements ProtocolEngine {
 
     @Override
     public void start() {
-        ctx.neighbours().forEach(exchange::sendDesire);
+        ctx.neighbours().stream().filter(ctx::isLocal).forEach(exchange::sendDesire);
         stealing.ifPresent(WorkStealing::announceWork);
     }
 
@@ -74,18 +74,14 @@ public final class CollectiveEngine implements ProtocolEngine {
     /**
      * work(C) is what the collective must steal from other clusters (§3), so pieces some member of
      * the collective held from the start leave this node's work: they arrive over the local network.
+     * Only now does the node tell its global peers what it desires, so that no piece its collective
+     * already holds is ever requested over the WAN.
      */
     @Override
-    public void onGroupPossession(List<BitSet> possessions) {
-        BitSet heldLocally = new BitSet();
-        for (int member : ctx.group().collectiveOf(ctx.self())) {
-            heldLocally.or(possessions.get(member));
-        }
-        if (work.work().intersects(heldLocally)) {
-            work.work().andNot(heldLocally);
-            globalPeers.forEach(exchange::sendDesire);
-            work.afterRequests();
-        }
+    public void onCollectivePossession(BitSet heldByCollective) {
+        work.work().andNot(heldByCollective);
+        globalPeers.forEach(exchange::sendDesire);
+        work.afterRequests();
     }
 
     @Override

@@ -48,6 +48,7 @@ public final class Operation implements EngineContext {
     private final MemberFailures failures;
     private final BitSet[] possessions;
     private int possessionsKnown;
+    private boolean collectivePossessionAnnounced;
     private final BitSet done = new BitSet();
     private ProtocolEngine engine;
     private boolean localComplete;
@@ -85,9 +86,7 @@ public final class Operation implements EngineContext {
         recordPossession(self, own, -1);
         engine = protocol.newEngine(this, graph, options, own);
         engine.start();
-        if (possessionsKnown == group.size() && !finished) {
-            engine.onGroupPossession(Arrays.asList(possessions));
-        }
+        announceCollectivePossession();
         if (!finished && own.cardinality() == manifest.pieceCount()) {
             completed();
         }
@@ -188,13 +187,33 @@ public final class Operation implements EngineContext {
                 io.send(n, flood);
             }
         }
+        if (group.sameCluster(origin, self)) {
+            announceCollectivePossession();
+        }
         if (possessionsKnown == group.size()) {
             protocol.checkPossession(group, graph, Arrays.asList(possessions), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));
-            if (engine != null && !finished) {
-                engine.onGroupPossession(Arrays.asList(possessions));
+        }
+    }
+
+    /**
+     * Tells the engine, once, what its collective held at the start: as soon as every member of the
+     * collective has been heard of or declared dead (a dead member's pieces are out of reach anyway).
+     */
+    private void announceCollectivePossession() {
+        if (collectivePossessionAnnounced || engine == null || finished) {
+            return;
+        }
+        BitSet held = new BitSet();
+        for (int m : group.collectiveOf(self)) {
+            if (possessions[m] != null) {
+                held.or(possessions[m]);
+            } else if (!failures.isDead(m)) {
+                return;
             }
         }
+        collectivePossessionAnnounced = true;
+        engine.onCollectivePossession(held);
     }
 
     private void onDone(BitSet members) {
@@ -242,6 +261,7 @@ public final class Operation implements EngineContext {
         if (neighbours.contains(member)) {
             engine.onPeerLost(member);
         }
+        announceCollectivePossession();
         engine.onMembersDead(failures.dead());
         if (!localComplete) {
             failures.watch(() -> {

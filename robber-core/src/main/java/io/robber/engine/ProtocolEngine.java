@@ -2,7 +2,6 @@ package io.robber.engine;
 
 import io.robber.wire.Message;
 import java.util.BitSet;
-import java.util.List;
 
 /**
  * One node's state machine for one multicast operation. Single-threaded and sans-IO: it consumes
@@ -42,9 +41,10 @@ public interface ProtocolEngine {
     }
 
     /**
-     * Every member's initial possession is now known ({@code possessions} by member index), learnt
-     * from the operation's possession flood some round trips after the start.
+     * The initial possession of every member of this node's collective is now known (their union is
+     * {@code heldByCollective}), learnt from the operation's possession flood over the local network
+     * shortly after the start; with a collective of one, right after {@link #start()}.
      */
-    default void onGroupPossession(List<BitSet> possessions) {
+    default void onCollectivePossession(BitSet heldByCollective) {
     }
 }
