@@ -88,6 +88,6 @@ class RobberCliTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("--protocol", "mob, robber", "--clusters", "--nodes-per-cluster", "--size",
-                "--piece-size", "--seed", "--json", "default: 64MiB");
+                "--piece-size", "--seed", "--json", "--scenario", "--scale", "default: tc1-fast");
     }
 }

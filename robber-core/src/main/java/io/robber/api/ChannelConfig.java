@@ -58,8 +58,13 @@ public record ChannelConfig(Group group, String self, String protocol, ProtocolO
 
     /** Defaults: N = R = 5, a seed derived from the group, a private meter registry, the shared runtime. */
     public static ChannelConfig of(Group group, String self, String protocol) {
+        return of(group, self, protocol, RobberRuntime.shared());
+    }
+
+    /** The defaults of {@link #of(Group, String, String)} on the given runtime. */
+    public static ChannelConfig of(Group group, String self, String protocol, RobberRuntime runtime) {
         return new ChannelConfig(group, self, protocol, ProtocolOptions.defaults(Sessions.id(group, protocol)),
-                new SimpleMeterRegistry(), RobberRuntime.shared(), DEFAULT_CONNECT_TIMEOUT, LinkCustomizer.NONE);
+                new SimpleMeterRegistry(), runtime, DEFAULT_CONNECT_TIMEOUT, LinkCustomizer.NONE);
     }
 
     /** A copy of the secret, or {@code null}. */

@@ -9,6 +9,9 @@ import io.robber.cli.convert.ByteSizeConverter;
 import io.robber.cli.convert.ByteSizes;
 import io.robber.cli.convert.DurationConverter;
 import io.robber.cli.convert.ProtocolNames;
+import io.robber.emulation.model.Network;
+import io.robber.emulation.model.Scenarios;
+import io.robber.emulation.runner.PieceSizes;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -24,9 +27,12 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
-            "Runs C clusters x M nodes in this process on loopback (node c<i>n<j> on 127.0.<i+1>.<j+1>), "
-                    + "multicasts a generated data set from c0n0 with the chosen protocol, verifies every copy "
-                    + "against the root's SHA-256 and prints a table.",
+            "Multicasts a generated data set from one root to every node of an emulated multi-cluster WAN in "
+                    + "this process (cluster c's node n on 127.0.<c+1>.<n+1>), verifies every copy against the "
+                    + "root's SHA-256 and prints a table with the throughput as a percentage of the network's "
+                    + "theoretical maximum.",
+            "By default the WAN is the Robber paper's tc1-fast scenario scaled to 5% (4 clusters x 16 nodes, "
+                    + "30 MB); --scenario none runs --clusters x --nodes-per-cluster on unshaped loopback.",
             "Traffic is 'local' within a cluster and 'global' across clusters."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -42,23 +48,33 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Protocol: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     String protocol;
 
-    @Option(names = "--clusters", defaultValue = "4", paramLabel = "C",
-            description = "Number of clusters, 1-" + DemoNetwork.MAX_CLUSTERS + " (default: ${DEFAULT-VALUE}).")
-    int clusters;
+    @Option(names = "--scenario", paramLabel = "NAME",
+            description = "Emulated WAN scenario (see 'robber bench --help'), a scenario .json file, or 'none' for "
+                    + "unshaped loopback (default: tc1-fast; none when --clusters or --nodes-per-cluster is given).")
+    String scenario;
 
-    @Option(names = "--nodes-per-cluster", defaultValue = "4", paramLabel = "M",
-            description = "Nodes in each cluster, 1-" + DemoNetwork.MAX_NODES_PER_CLUSTER
-                    + " (default: ${DEFAULT-VALUE}).")
-    int nodesPerCluster;
+    @Option(names = "--scale", defaultValue = "0.05", paramLabel = "F",
+            description = "With a scenario: multiply its data size and schedule times by F (default: ${DEFAULT-VALUE}).")
+    double scale;
 
-    @Option(names = "--size", defaultValue = "64MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+    @Option(names = "--clusters", paramLabel = "C",
+            description = "With --scenario none: number of clusters, 1-" + DemoNetwork.MAX_CLUSTERS + " (default: 4).")
+    Integer clusters;
+
+    @Option(names = "--nodes-per-cluster", paramLabel = "M",
+            description = "With --scenario none: nodes in each cluster, 1-" + DemoNetwork.MAX_NODES_PER_CLUSTER
+                    + " (default: 4).")
+    Integer nodesPerCluster;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
             description = "Size of the data set, e.g. 64MiB, 1.5GiB, 600MB, 1000 (bytes); KB/MB/GB are powers "
-                    + "of 1000, KiB/MiB/GiB powers of 1024 (default: ${DEFAULT-VALUE}).")
-    long size;
+                    + "of 1000, KiB/MiB/GiB powers of 1024 (default: the scenario's scaled size; 64MiB without one).")
+    Long size;
 
-    @Option(names = "--piece-size", defaultValue = "1MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "Size of one piece, at most 64MiB (default: ${DEFAULT-VALUE}).")
-    long pieceSize;
+    @Option(names = "--piece-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "Size of one piece, at most 64MiB (default: about 8192 pieces, 16KiB-1MiB, with a "
+                    + "scenario; 1MiB without one).")
+    Long pieceSize;
 
     @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
             description = "Seeds the data content and the protocol's peer graph (default: ${DEFAULT-VALUE}).")
@@ -77,9 +93,12 @@ public final class DemoCommand implements Callable<Integer> {
         DemoRun.Settings settings = validate();
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
-            out.printf("robber demo: protocol %s, %s x %s, %s in %s of %s, seed %d%n",
-                    settings.protocol(), plural(clusters, "cluster"), plural(nodesPerCluster, "node"),
-                    ByteSizes.format(size), plural(pieceCount(), "piece"), ByteSizes.format(pieceSize), seed);
+            out.printf("robber demo: protocol %s, %s%s x %s, %s in %s of %s, seed %d%n", settings.protocol(),
+                    settings.network() == null ? "" : "scenario " + settings.network().name() + " at scale " + scale
+                            + ", ",
+                    plural(settings.clusters(), "cluster"), plural(settings.nodesPerCluster(), "node"),
+                    ByteSizes.format(settings.size()), plural(pieceCount(settings), "piece"),
+                    ByteSizes.format(settings.pieceSize()), seed);
             out.flush();
         }
         DemoResult result = new DemoRun(settings).run();
@@ -98,25 +117,62 @@ public final class DemoCommand implements Callable<Integer> {
 
     private DemoRun.Settings validate() {
         ProtocolNames.require(spec, protocol);
-        requireRange("--clusters", clusters, 1, DemoNetwork.MAX_CLUSTERS, String.valueOf(clusters));
-        requireRange("--nodes-per-cluster", nodesPerCluster, 1, DemoNetwork.MAX_NODES_PER_CLUSTER,
-                String.valueOf(nodesPerCluster));
-        requireRange("--size", size, 1, Long.MAX_VALUE, ByteSizes.format(size));
-        requireRange("--piece-size", pieceSize, 1, Manifest.MAX_PIECE_SIZE, ByteSizes.format(pieceSize));
-        if (pieceCount() >= Integer.MAX_VALUE) {
-            throw new ParameterException(spec.commandLine(), "--size " + size + " makes too many pieces of "
-                    + pieceSize + " bytes: use a larger --piece-size");
+        boolean shapeGiven = clusters != null || nodesPerCluster != null;
+        String chosen = scenario != null ? scenario : shapeGiven ? "none" : "tc1-fast";
+        Network network = chosen.equals("none") ? null : network(chosen);
+        int c;
+        int m;
+        if (network == null) {
+            c = clusters == null ? 4 : clusters;
+            m = nodesPerCluster == null ? 4 : nodesPerCluster;
+            requireRange("--clusters", c, 1, DemoNetwork.MAX_CLUSTERS, String.valueOf(c));
+            requireRange("--nodes-per-cluster", m, 1, DemoNetwork.MAX_NODES_PER_CLUSTER, String.valueOf(m));
+        } else {
+            if (clusters != null || nodesPerCluster != null) {
+                throw new ParameterException(spec.commandLine(), "--clusters and --nodes-per-cluster apply with "
+                        + "--scenario none; the scenario " + network.name() + " fixes its own clusters");
+            }
+            c = network.nominal().clusterCount();
+            m = network.nominal().nodes(0);
+            for (int i = 1; i < c; i++) {
+                if (network.nominal().nodes(i) != m) {
+                    throw new ParameterException(spec.commandLine(), "the demo needs clusters of equal size; "
+                            + "use 'robber bench' for scenario " + network.name());
+                }
+            }
         }
-        checkMemory();
-        return new DemoRun.Settings(protocol, clusters, nodesPerCluster, size, (int) pieceSize, seed, timeout);
+        long bytes = size != null ? size : network != null ? network.dataSize() : 64L << 20;
+        requireRange("--size", bytes, 1, Long.MAX_VALUE, ByteSizes.format(bytes));
+        if (network != null) {
+            network = network.withDataSize(bytes);
+        }
+        long piece = pieceSize != null ? pieceSize : network != null ? PieceSizes.forDataSize(bytes) : 1L << 20;
+        requireRange("--piece-size", piece, 1, Manifest.MAX_PIECE_SIZE, ByteSizes.format(piece));
+        if ((bytes - 1) / piece + 1 >= Integer.MAX_VALUE) {
+            throw new ParameterException(spec.commandLine(), "--size " + bytes + " makes too many pieces of "
+                    + piece + " bytes: use a larger --piece-size");
+        }
+        checkMemory(bytes, c * m);
+        return new DemoRun.Settings(protocol, c, m, bytes, (int) piece, seed, timeout, network);
+    }
+
+    private Network network(String chosen) {
+        if (!(scale > 0) || scale > 100) {
+            throw new ParameterException(spec.commandLine(), "--scale must be in (0, 100], got " + scale);
+        }
+        try {
+            return Scenarios.load(chosen).resolve().scaled(scale);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     private static String plural(long count, String noun) {
         return count + " " + noun + (count == 1 ? "" : "s");
     }
 
-    private long pieceCount() {
-        return (size - 1) / pieceSize + 1;
+    private static long pieceCount(DemoRun.Settings settings) {
+        return (settings.size() - 1) / settings.pieceSize() + 1;
     }
 
     private void requireRange(String option, long value, long min, long max, String shown) {
@@ -129,14 +185,14 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** Every node keeps its copy in memory: refuse runs that cannot fit instead of failing half-way. */
-    private void checkMemory() {
-        double needed = (double) size * clusters * nodesPerCluster;
+    private void checkMemory(long size, int nodes) {
+        double needed = (double) size * nodes;
         long available = Runtime.getRuntime().maxMemory();
         if (needed > 0.85 * available) {
             throw CliFailure.configuration(String.format(java.util.Locale.ROOT,
                     "%d nodes x %s need %s of memory but the JVM may use %s: lower --size or the node count, "
                             + "or raise the heap (java -Xmx%dg -jar robber.jar ...)",
-                    clusters * nodesPerCluster, ByteSizes.format(size), ByteSizes.format((long) needed),
+                    nodes, ByteSizes.format(size), ByteSizes.format((long) needed),
                     ByteSizes.format(available), (long) Math.ceil(needed / 0.8 / (1L << 30))));
         }
     }

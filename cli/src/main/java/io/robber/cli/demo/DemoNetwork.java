@@ -17,6 +17,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,14 +63,15 @@ final class DemoNetwork {
      * Opens every node's channel, all at once since each waits for its peers. A port taken between
      * probing and binding costs a retry on a fresh port.
      *
+     * @param groupOnPort the group, its node c/n on 127.0.(c+1).(n+1) and the given port
      * @param configFor the channel configuration of each member of the group
      * @return the channels in group order
      */
-    static List<MulticastChannel> openAll(int clusters, int nodesPerCluster,
+    static List<MulticastChannel> openAll(int clusters, int nodesPerCluster, IntFunction<Group> groupOnPort,
                                           Function<Group, List<ChannelConfig>> configFor) {
         for (int attempt = 1; ; attempt++) {
             int port = probePort(clusters, nodesPerCluster);
-            Group group = group(clusters, nodesPerCluster, port);
+            Group group = groupOnPort.apply(port);
             LOG.info("port {} is free on all {} node addresses; opening channels", port, group.size());
             try {
                 return openParallel(configFor.apply(group));

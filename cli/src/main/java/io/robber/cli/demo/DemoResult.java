@@ -10,12 +10,15 @@ import java.util.List;
  * @param seconds        time from the common start until the last node held every piece
  * @param throughputMBps {@code bytes / seconds / 1e6}
  * @param verified       every node completed and every copy verified
+ * @param scenario       the emulated network, absent for unshaped loopback
+ * @param boundMBps      the scenario's theoretical maximum throughput, 10^6 bytes/s
+ * @param percentOfBound throughput as a percentage of the bound
  * @param error          why the run failed as a whole, absent on success
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DemoResult(String protocol, int clusters, int nodesPerCluster, long bytes, int pieceSize, long seed,
                          double seconds, double throughputMBps, boolean verified, List<NodeResult> nodes,
-                         String error) {
+                         String scenario, Double boundMBps, Double percentOfBound, String error) {
 
     /** One line naming what failed, for stderr. */
     String failureSummary() {

@@ -9,6 +9,9 @@ import io.robber.api.MulticastChannel;
 import io.robber.api.Storage;
 import io.robber.cli.Errors;
 import io.robber.cli.convert.DurationConverter;
+import io.robber.emulation.bound.ScheduleBound;
+import io.robber.emulation.inprocess.EmulatedNetwork;
+import io.robber.emulation.model.Network;
 import io.robber.engine.ProtocolOptions;
 import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
@@ -20,11 +23,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,9 +42,9 @@ final class DemoRun {
     private static final long NOT_DONE = -1;
     private static final Logger LOG = LoggerFactory.getLogger(DemoRun.class);
 
-    /** What to run. */
+    /** What to run; {@code network} is the emulated WAN, or null for unshaped loopback. */
     record Settings(String protocol, int clusters, int nodesPerCluster, long size, int pieceSize, long seed,
-                    Duration timeout) {
+                    Duration timeout, Network network) {
         int nodes() {
             return clusters * nodesPerCluster;
         }
@@ -65,23 +70,38 @@ final class DemoRun {
         try (RobberRuntime runtime = RobberRuntime.create(cores, Math.max(2, 2 * cores))) {
             MeterRegistry registry = new SimpleMeterRegistry();
             ProtocolOptions options = ProtocolOptions.defaults(settings.seed());
+            Network network = settings.network();
+            AtomicReference<EmulatedNetwork> emulation = new AtomicReference<>();
             List<MulticastChannel> channels = DemoNetwork.openAll(settings.clusters(), settings.nodesPerCluster(),
-                    group -> group.members().stream()
-                            .map(m -> new ChannelConfig(group, m.id(), settings.protocol(), options, registry,
-                                    runtime, CONNECT_TIMEOUT, LinkCustomizer.NONE))
-                            .toList());
+                    port -> network == null ? DemoNetwork.group(settings.clusters(), settings.nodesPerCluster(), port)
+                            : EmulatedNetwork.group(network, port),
+                    group -> {
+                        LinkCustomizer links = LinkCustomizer.NONE;
+                        if (network != null) {
+                            EmulatedNetwork wan = new EmulatedNetwork(network, group);
+                            Optional.ofNullable(emulation.getAndSet(wan)).ifPresent(EmulatedNetwork::close);
+                            links = wan;
+                        }
+                        LinkCustomizer customizer = links;
+                        return group.members().stream()
+                                .map(m -> ChannelConfig.of(group, m.id(), settings.protocol(), runtime)
+                                        .withOptions(options).withMeters(registry)
+                                        .withConnectTimeout(CONNECT_TIMEOUT).withLinks(customizer))
+                                .toList();
+                    });
             LOG.info("opened {} channels", channels.size());
             try {
-                return transfer(channels, storages, manifest, expected);
+                return transfer(channels, storages, manifest, expected, emulation.get());
             } finally {
                 channels.forEach(DemoNetwork::closeQuietly);
+                Optional.ofNullable(emulation.get()).ifPresent(EmulatedNetwork::close);
                 LOG.info("closed {} channels", channels.size());
             }
         }
     }
 
     private DemoResult transfer(List<MulticastChannel> channels, List<Storage> storages, Manifest manifest,
-                                byte[] expected) throws InterruptedException {
+                                byte[] expected, EmulatedNetwork emulation) throws InterruptedException {
         int n = channels.size();
         AtomicLongArray doneNanos = new AtomicLongArray(n);
         List<CompletableFuture<Void>> operations = new ArrayList<>(n);
@@ -91,6 +111,9 @@ final class DemoRun {
         }
         long start = System.nanoTime();
         long deadline = start + settings.timeout().toNanos();
+        if (emulation != null) {
+            emulation.start();
+        }
         for (int i = 0; i < n; i++) {
             BitSet possession = i == 0 ? manifest.allPieces() : new BitSet();
             CompletableFuture<Void> operation;
@@ -174,8 +197,12 @@ final class DemoRun {
             allVerified &= verified[i];
         }
         double throughput = lastNanos == 0 ? 0 : Math.round(settings.size() / (lastNanos / 1e9) / 1e6 * 100) / 100.0;
+        Network network = settings.network();
+        Double bound = network == null ? null : Math.round(ScheduleBound.of(network).rate() / 1e6 * 100) / 100.0;
+        Double percent = bound == null ? null : Math.round(1000 * throughput / bound) / 10.0;
         return new DemoResult(settings.protocol(), settings.clusters(), settings.nodesPerCluster(), settings.size(),
-                settings.pieceSize(), settings.seed(), seconds(lastNanos), throughput, allVerified, nodes, runError);
+                settings.pieceSize(), settings.seed(), seconds(lastNanos), throughput, allVerified, nodes,
+                network == null ? null : network.name(), bound, percent, runError);
     }
 
     /** Nanoseconds as seconds, to the microsecond. */

@@ -15,10 +15,11 @@ final class DemoTable {
                 .left("node").left("cluster").right("seconds").right("MB/s")
                 .right("in local MiB").right("in global MiB").right("out local MiB").right("out global MiB")
                 .right("stolen").left("verified");
+        String root = result.nodes().isEmpty() ? "" : result.nodes().get(0).id();
         for (NodeResult node : result.nodes()) {
             table.row(node.id(), node.cluster(),
                     node.seconds() == null ? "-" : format("%.3f", node.seconds()),
-                    node.id().equals(DemoNetwork.ROOT) ? "-" : rate(result.bytes(), node.seconds()),
+                    node.id().equals(root) ? "-" : rate(result.bytes(), node.seconds()),
                     mib(node.bytesIn().local()), mib(node.bytesIn().global()),
                     mib(node.bytesOut().local()), mib(node.bytesOut().global()),
                     node.piecesStolen(),
@@ -28,8 +29,11 @@ final class DemoTable {
     }
 
     static String summary(DemoResult result) {
-        return format("total %.3f s, throughput %.1f MB/s, all verified: %s",
-                result.seconds(), result.throughputMBps(), result.verified() ? "yes" : "no");
+        String bound = result.boundMBps() == null ? ""
+                : format(" = %.1f%% of the %s bound %.2f MB/s", result.percentOfBound(), result.scenario(),
+                        result.boundMBps());
+        return format("total %.3f s, throughput %.2f MB/s%s, all verified: %s",
+                result.seconds(), result.throughputMBps(), bound, result.verified() ? "yes" : "no");
     }
 
     /** A node's own rate: the data size over its completion time. */

@@ -1,0 +1,32 @@
+package io.robber.cli.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.robber.cli.RobberCli;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The demo over an emulated scenario reports the bound and the percentage beside the throughput. */
+class DemoScenarioTest {
+
+    @Test
+    void aScaledScenarioReportsItsBound() throws Exception {
+        StringWriter out = new StringWriter();
+        var cli = RobberCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(new StringWriter()));
+        int code = cli.execute("demo", "--scenario", "tc3-2x2", "--scale", "0.004", "--json");
+
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(code).isZero();
+        assertThat(json.get("scenario").asText()).isEqualTo("tc3-2x2");
+        assertThat(json.get("verified").asBoolean()).isTrue();
+        assertThat(json.get("nodes")).hasSize(4);
+        assertThat(json.get("bytes").asLong()).isEqualTo(4_000_000L);
+        assertThat(json.get("boundMBps").asDouble()).isEqualTo(25.0);
+        assertThat(json.get("percentOfBound").asDouble()).isPositive();
+    }
+}
