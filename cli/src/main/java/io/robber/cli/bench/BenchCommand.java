@@ -67,6 +67,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + "dynamics (default: ${DEFAULT-VALUE}).")
     double scale;
 
+    @Option(names = "--rate-scale", defaultValue = "1", paramLabel = "K",
+            description = "Multiply every bandwidth by K, for scenarios whose full rates exceed what this machine can "
+                    + "emulate (test cases 3 and 4); the bound scales with it (default: ${DEFAULT-VALUE}).")
+    double rateScale;
+
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "N", description = "Runs per scenario and protocol.")
     int repeat;
 
@@ -101,7 +106,7 @@ public final class BenchCommand implements Callable<Integer> {
                 defaults.storageThreads(), timeout);
         BenchRunner runner = Benchmarks.inProcess(settings);
         BenchReport report = runner.run(new BenchRunner.Plan(scenarios, protocols,
-                size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, repeat), r -> progress(err, r));
+                size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat), r -> progress(err, r));
         if (json) {
             out.println(report.json());
         } else {
@@ -137,6 +142,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (!(scale > 0) || scale > 100) {
             throw new ParameterException(spec.commandLine(), "--scale must be in (0, 100], got " + scale);
+        }
+        if (!(rateScale > 0) || rateScale > 100) {
+            throw new ParameterException(spec.commandLine(), "--rate-scale must be in (0, 100], got " + rateScale);
         }
         if (repeat < 1) {
             throw new ParameterException(spec.commandLine(), "--repeat must be at least 1");

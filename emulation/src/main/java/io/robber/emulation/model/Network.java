@@ -270,6 +270,39 @@ public final class Network {
                 scaledPeriodic);
     }
 
+    /**
+     * Every bandwidth (NICs, access links, pairs, scheduled values, monitoring data) multiplied by
+     * {@code factor}; delays unchanged. For networks whose full rates exceed what one machine can
+     * emulate: the bound scales by the same factor, so results compare as percentages of it.
+     */
+    public Network rateScaled(double factor) {
+        if (!(factor > 0)) {
+            throw new IllegalArgumentException("rate scale must be positive, got " + factor);
+        }
+        Capacities scaled = new Capacities(nominal.clusters(), times(nominal.nodeIn(), factor),
+                times(nominal.nodeOut(), factor), times(nominal.accessIn(), factor), times(nominal.accessOut(), factor),
+                times(nominal.bandwidth(), factor), nominal.delay());
+        List<TimedChange> scaledTimed = timed.stream()
+                .map(c -> new TimedChange(c.at(), times(c.bandwidth(), factor))).toList();
+        return new Network(name, dataSize, scaled, times(reported, factor), scaledTimed, periodic);
+    }
+
+    private static double[][] times(double[][] values, double factor) {
+        double[][] out = new double[values.length][];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = times(values[i], factor);
+        }
+        return out;
+    }
+
+    private static double[] times(double[] values, double factor) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i] * factor;
+        }
+        return out;
+    }
+
     /** The same network carrying {@code bytes} of data. */
     public Network withDataSize(long bytes) {
         return new Network(name, bytes, nominal, reported, timed, periodic);

@@ -18,9 +18,11 @@ public final class BenchRunner {
      * @param protocols protocol names
      * @param size      data size replacing the scenario's own, if present
      * @param scale     multiplies data size and schedule times
+     * @param rateScale multiplies every bandwidth
      * @param repeats   runs per scenario and protocol
      */
-    public record Plan(List<String> scenarios, List<String> protocols, OptionalLong size, double scale, int repeats) {
+    public record Plan(List<String> scenarios, List<String> protocols, OptionalLong size, double scale,
+                       double rateScale, int repeats) {
     }
 
     private final Experiment experiment;
@@ -39,7 +41,7 @@ public final class BenchRunner {
             if (plan.size().isPresent()) {
                 network = network.withDataSize(plan.size().getAsLong());
             }
-            network = network.scaled(plan.scale());
+            network = network.scaled(plan.scale()).rateScaled(plan.rateScale());
             double max = bound.applyAsDouble(network);
             for (String protocol : plan.protocols()) {
                 for (int repeat = 1; repeat <= plan.repeats(); repeat++) {

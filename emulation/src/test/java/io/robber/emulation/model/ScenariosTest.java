@@ -90,6 +90,18 @@ class ScenariosTest {
     }
 
     @Test
+    void rateScalingMultipliesEveryBandwidthButNotDelays() {
+        Network n = Scenarios.load("tc1-fast-to-slow").resolve().rateScaled(0.5);
+        assertThat(n.nominal().bandwidth()[0][1]).isEqualTo(4e6);
+        assertThat(n.at(31 * SECOND).bandwidth()[0][3]).isEqualTo(0.4e6);
+        assertThat(n.nominal().delay()[0][1]).isEqualTo(10_000_000L);
+        Network tc4 = Scenarios.load("tc4-2x2").resolve().rateScaled(0.1);
+        assertThat(tc4.nominal().nodeIn()[0][0]).isCloseTo(0.1 * 10e6 / 8, within(1e-6));
+        assertThat(tc4.nominal().accessOut()[1]).isCloseTo(0.1 * 1e9 / 8, within(1e-3));
+        assertThat(Scenarios.load("tc1-fast").resolve().rateScaled(1).nominal().clusterIn(0)).isInfinite();
+    }
+
+    @Test
     void unitsAndErrors() {
         assertThat(Units.rate("0.8MB/s")).isEqualTo(800_000);
         assertThat(Units.rate("100Mbit/s")).isEqualTo(12_500_000);
