@@ -60,6 +60,7 @@ public final class Coordinator implements AutoCloseable {
         private volatile long bytes;
         private ControlMessage.Done done;
         private String lost;
+        private boolean ended;
 
         Session(ControlChannel channel, Registration registration) {
             this.channel = channel;
@@ -268,6 +269,11 @@ public final class Coordinator implements AutoCloseable {
             }
         } catch (IOException e) {
             lose(session, e);
+        } finally {
+            synchronized (this) {
+                session.ended = true;
+                notifyAll();
+            }
         }
     }
 
@@ -409,6 +415,11 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops accepting, then closes every connection gracefully: this side's output first, so frames
+     * already sent (the finish) arrive before the close, then waits up to two seconds for receivers to
+     * hang up before closing what is left.
+     */
     @Override
     public void close() {
         List<Session> all;
@@ -422,6 +433,23 @@ public final class Coordinator implements AutoCloseable {
             server.close();
         } catch (IOException ignored) {
             // closing anyway
+        }
+        for (Session s : all) {
+            try {
+                s.channel.socket().shutdownOutput();
+            } catch (IOException ignored) {
+                // closed already
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        synchronized (this) {
+            try {
+                while (all.stream().anyMatch(s -> !s.ended) && System.nanoTime() < deadline) {
+                    TimeUnit.NANOSECONDS.timedWait(this, Math.max(1, deadline - System.nanoTime()));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         all.forEach(s -> s.channel.close());
     }

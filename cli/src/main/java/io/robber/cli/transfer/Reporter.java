@@ -72,8 +72,8 @@ public final class Reporter {
         }
         long now = System.nanoTime();
         if (now - rateNanos >= 500_000_000L) {
-            double instant = (done - rateBytes) / ((now - rateNanos) / 1e9);
-            rate = rate == 0 ? instant : 0.6 * rate + 0.4 * instant;
+            double instant = Math.max(0, (done - rateBytes) / ((now - rateNanos) / 1e9));
+            rate = instant == 0 ? 0 : rate == 0 ? instant : 0.6 * rate + 0.4 * instant;
             rateBytes = done;
             rateNanos = now;
         }
@@ -111,13 +111,17 @@ public final class Reporter {
         line.append(String.format(Locale.ROOT, "%3d%% %s of %s", (int) Math.floor(fraction * 100),
                 ByteSizes.format(Math.min(done, total)), ByteSizes.format(total)));
         line.append(String.format(Locale.ROOT, ", %s/s", rate(rate)));
-        if (rate > 0 && done < total) {
-            line.append(", ETA ").append(duration((long) ((total - done) / rate)));
+        if (done > 0 && done < total && now() - startNanos > 1_000_000_000L) {
+            line.append(rate >= 1 ? ", ETA " + duration((long) Math.min(359_999, (total - done) / rate)) : ", stalled");
         }
         if (note != null && !note.isEmpty()) {
             line.append(", ").append(note);
         }
         return line.toString();
+    }
+
+    private static long now() {
+        return System.nanoTime();
     }
 
     /** Seconds since this reporter was made. */
