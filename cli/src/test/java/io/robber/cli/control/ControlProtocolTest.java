@@ -25,7 +25,7 @@ class ControlProtocolTest {
 
     @AfterEach
     void closeAll() throws Exception {
-        for (AutoCloseable c : open) {
+        for (AutoCloseable c : open.reversed()) {
             c.close();
         }
     }
