@@ -19,11 +19,16 @@ import java.util.Objects;
  * @param runtime        event loops and storage threads, shareable by many nodes of one JVM
  * @param connectTimeout how long to wait for all peers to be connected
  * @param links          extra handlers per connection (network emulation); {@link LinkCustomizer#NONE} by default
+ * @param secret         the group's shared secret, or {@code null} for none; peers prove they know it
+ *                       (HMAC-SHA256 challenge–response) before they are admitted, and it never goes on the wire
+ * @param failureTimeout how long a lost connection to a neighbour is redialled before that member is
+ *                       declared dead for the running operation
  */
 public record ChannelConfig(Group group, String self, String protocol, ProtocolOptions options,
                             MeterRegistry meters, RobberRuntime runtime, Duration connectTimeout,
-                            LinkCustomizer links) {
+                            LinkCustomizer links, byte[] secret, Duration failureTimeout) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(30);
 
     public ChannelConfig {
         Objects.requireNonNull(group, "group");
@@ -34,7 +39,21 @@ public record ChannelConfig(Group group, String self, String protocol, ProtocolO
         Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(links, "links");
+        Objects.requireNonNull(failureTimeout, "failureTimeout");
         group.indexOf(self);
+        if (secret != null && secret.length == 0) {
+            throw new IllegalArgumentException("the secret must not be empty; pass null for no secret");
+        }
+        if (failureTimeout.isNegative() || failureTimeout.isZero()) {
+            throw new IllegalArgumentException("the failure timeout must be positive, got " + failureTimeout);
+        }
+        secret = secret == null ? null : secret.clone();
+    }
+
+    /** Without a secret and with the default failure timeout. */
+    public ChannelConfig(Group group, String self, String protocol, ProtocolOptions options, MeterRegistry meters,
+                         RobberRuntime runtime, Duration connectTimeout, LinkCustomizer links) {
+        this(group, self, protocol, options, meters, runtime, connectTimeout, links, null, DEFAULT_FAILURE_TIMEOUT);
     }
 
     /** Defaults: N = R = 5, a seed derived from the group, a private meter registry, the shared runtime. */
@@ -43,23 +62,45 @@ public record ChannelConfig(Group group, String self, String protocol, ProtocolO
                 new SimpleMeterRegistry(), RobberRuntime.shared(), DEFAULT_CONNECT_TIMEOUT, LinkCustomizer.NONE);
     }
 
+    /** A copy of the secret, or {@code null}. */
+    @Override
+    public byte[] secret() {
+        return secret == null ? null : secret.clone();
+    }
+
     public ChannelConfig withOptions(ProtocolOptions newOptions) {
-        return new ChannelConfig(group, self, protocol, newOptions, meters, runtime, connectTimeout, links);
+        return new ChannelConfig(group, self, protocol, newOptions, meters, runtime, connectTimeout, links, secret,
+                failureTimeout);
     }
 
     public ChannelConfig withMeters(MeterRegistry registry) {
-        return new ChannelConfig(group, self, protocol, options, registry, runtime, connectTimeout, links);
+        return new ChannelConfig(group, self, protocol, options, registry, runtime, connectTimeout, links, secret,
+                failureTimeout);
     }
 
     public ChannelConfig withRuntime(RobberRuntime newRuntime) {
-        return new ChannelConfig(group, self, protocol, options, meters, newRuntime, connectTimeout, links);
+        return new ChannelConfig(group, self, protocol, options, meters, newRuntime, connectTimeout, links, secret,
+                failureTimeout);
     }
 
     public ChannelConfig withLinks(LinkCustomizer customizer) {
-        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, customizer);
+        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, customizer, secret,
+                failureTimeout);
     }
 
     public ChannelConfig withConnectTimeout(Duration timeout) {
-        return new ChannelConfig(group, self, protocol, options, meters, runtime, timeout, links);
+        return new ChannelConfig(group, self, protocol, options, meters, runtime, timeout, links, secret,
+                failureTimeout);
+    }
+
+    /** The group's shared secret; {@code null} for none. Every member must use the same one. */
+    public ChannelConfig withSecret(byte[] newSecret) {
+        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, links, newSecret,
+                failureTimeout);
+    }
+
+    public ChannelConfig withFailureTimeout(Duration timeout) {
+        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, links, secret,
+                timeout);
     }
 }

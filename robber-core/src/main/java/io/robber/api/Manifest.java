@@ -18,6 +18,9 @@ public final class Manifest {
     public static final int DIGEST_LENGTH = 32;
     /** Largest piece size the wire accepts (64 MiB). */
     public static final int MAX_PIECE_SIZE = 64 << 20;
+    private static final int MAGIC = 0x5242_4d46; // "RBMF"
+    private static final int ENCODING_VERSION = 1;
+    private static final int ENCODED_HEADER = 4 + 1 + 8 + 4 + 4;
 
     private final long size;
     private final int pieceSize;
@@ -41,6 +44,52 @@ public final class Manifest {
     public static Manifest of(long size, int pieceSize, byte[] pieceDigests) {
         checkGeometry(size, pieceSize);
         return new Manifest(size, pieceSize, pieceDigests.clone());
+    }
+
+    /**
+     * {@code [magic][version][size][piece size][piece count][digests]}: what a coordinator ships to
+     * every member. {@link #decode} reverses it.
+     */
+    public byte[] encode() {
+        return ByteBuffer.allocate(Math.addExact(ENCODED_HEADER, pieceDigests.length)).putInt(MAGIC)
+                .put((byte) ENCODING_VERSION).putLong(size).putInt(pieceSize).putInt(pieceCount).put(pieceDigests)
+                .array();
+    }
+
+    /**
+     * A manifest from {@link #encode()}d bytes, e.g. received from a coordinator. Hostile input fails
+     * with an {@link IllegalArgumentException}; the digest count is checked against size and piece
+     * size before anything is allocated.
+     */
+    public static Manifest decode(byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        if (in.remaining() < ENCODED_HEADER) {
+            throw new IllegalArgumentException("encoded manifest too short: " + bytes.length + " bytes, the header alone"
+                    + " takes " + ENCODED_HEADER);
+        }
+        if (in.getInt() != MAGIC) {
+            throw new IllegalArgumentException("not an encoded manifest (bad magic)");
+        }
+        int version = in.get();
+        if (version != ENCODING_VERSION) {
+            throw new IllegalArgumentException("manifest encoding version " + version
+                    + " unknown; run the same Robber version everywhere");
+        }
+        long size = in.getLong();
+        int pieceSize = in.getInt();
+        int count = in.getInt();
+        checkGeometry(size, pieceSize);
+        if (count != pieceCount(size, pieceSize)) {
+            throw new IllegalArgumentException("encoded manifest lists " + count + " pieces but " + size
+                    + " bytes in pieces of " + pieceSize + " make " + pieceCount(size, pieceSize));
+        }
+        if (in.remaining() != (long) count * DIGEST_LENGTH) {
+            throw new IllegalArgumentException("encoded manifest holds " + in.remaining() + " bytes of digests, "
+                    + (long) count * DIGEST_LENGTH + " expected for " + count + " pieces");
+        }
+        byte[] digests = new byte[in.remaining()];
+        in.get(digests);
+        return new Manifest(size, pieceSize, digests);
     }
 
     /** Reads the whole storage once and digests every piece. */

@@ -25,6 +25,8 @@ final class MessageBounds {
                     .or(() -> bits(p.pieces(), pieceCount, "possession"));
         } else if (m instanceof Message.Done d) {
             return bits(d.members(), groupSize, "done");
+        } else if (m instanceof Message.Dead d) {
+            return index(d.member(), groupSize, "dead member");
         }
         return Optional.empty();
     }

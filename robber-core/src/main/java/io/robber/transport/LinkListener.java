@@ -13,5 +13,8 @@ interface LinkListener {
 
     void onWritable(int peer);
 
+    /** The peer passed the handshake and is connected, for the first time or again after a loss. */
+    void onLinkUp(int peer);
+
     void onLinkDown(int peer);
 }

@@ -8,7 +8,6 @@ import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
 import io.robber.api.ProtocolException;
 import io.robber.api.RobberException;
-import io.robber.api.Sessions;
 import io.robber.api.Storage;
 import io.robber.engine.Operation;
 import io.robber.engine.OperationListener;
@@ -16,7 +15,6 @@ import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.Protocols;
 import io.robber.metrics.RobberMeters;
-import io.robber.wire.Handshake;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
 import java.io.IOException;
@@ -77,9 +75,7 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
         this.meters = new RobberMeters(config.meters(), protocol.name(), config.self());
         this.driver = new NodeDriver(group, self, loop, meters, config.runtime().storage(),
                 reason -> failCurrent(new ProtocolException(reason)));
-        Handshake handshake = new Handshake(Handshake.VERSION, protocol.name(), Sessions.id(group, protocol.name()), self);
-        this.links = new PeerLinks(group, self, graph.neighbours(self), loop, handshake, this, config.connectTimeout(),
-                config.links());
+        this.links = new PeerLinks(config, self, graph.neighbours(self), loop, protocol.name(), this);
         this.driver.attach(links);
         this.store = new PieceStore(loop, config.runtime().storage(), this);
     }
@@ -225,6 +221,11 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
     @Override
     public void onWritable(int peer) {
         driver.writable(peer);
+    }
+
+    @Override
+    public void onLinkUp(int peer) {
+        LOG.debug("{}: connected to member {}", config.self(), group.member(peer).id());
     }
 
     @Override

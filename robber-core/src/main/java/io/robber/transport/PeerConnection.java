@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.ReferenceCountUtil;
+import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
@@ -13,8 +14,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One TCP connection to a peer: exchanges handshakes, then hands frames to the node. Any broken
- * frame or failed check closes this connection with one log line; the node carries on.
+ * One TCP connection to a peer: exchanges handshakes (each with a fresh nonce), then proofs of the
+ * group's secret ({@link Auth}), then hands frames to the node. Any broken frame or failed check
+ * closes this connection with one log line; the node carries on.
  */
 final class PeerConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(PeerConnection.class);
@@ -23,7 +25,11 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
     private final FrameDecoder decoder;
     /** The member this side dialled, or -1 on an accepted connection. */
     private final int dialled;
+    private final byte[] nonce = PeerLinks.newNonce();
+    /** The peer's member index once its handshake passed the checks. */
     private int peer = -1;
+    private boolean admitted;
+    private boolean dialFailureReported;
 
     PeerConnection(PeerLinks links, FrameDecoder decoder, int dialled) {
         this.links = links;
@@ -33,36 +39,55 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.handshake()));
+        ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.handshake(nonce)));
         ctx.fireChannelActive();
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (peer < 0) {
+        if (!admitted) {
             try {
-                if (!(msg instanceof Handshake h)) {
-                    throw new HandshakeException("expected a handshake, got " + msg.getClass().getSimpleName());
-                }
-                peer = links.admit(h, dialled, ctx.channel());
-                decoder.acceptLargeFrames();
+                authenticate(ctx, msg);
             } finally {
                 ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
             }
             return;
         }
-        if (msg instanceof Message m) {
+        if (links.channel(peer) != ctx.channel()) {
+            ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
+        } else if (msg instanceof Message m) {
             links.listener().onMessage(peer, m);
         } else if (msg instanceof PieceFrame p) {
             links.listener().onPiece(peer, p);
         } else {
-            throw new HandshakeException("unexpected second handshake");
+            throw new HandshakeException("unexpected " + msg.getClass().getSimpleName() + " after the handshake");
         }
+    }
+
+    /** Handshake, then proof: answer the peer's nonce once its handshake checks out, then check its answer to ours. */
+    private void authenticate(ChannelHandlerContext ctx, Object msg) {
+        if (peer < 0) {
+            if (!(msg instanceof Handshake h)) {
+                throw new HandshakeException("expected a handshake, got " + msg.getClass().getSimpleName());
+            }
+            peer = links.check(h, dialled);
+            ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.prove(h.nonce(), peer)));
+            return;
+        }
+        if (!(msg instanceof Auth auth)) {
+            throw new HandshakeException("expected the proof of the secret, got " + msg.getClass().getSimpleName());
+        }
+        if (!links.verify(auth, nonce, peer)) {
+            throw new HandshakeException("wrong secret");
+        }
+        admitted = true;
+        links.admit(peer, ctx.channel());
+        decoder.acceptLargeFrames();
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (peer >= 0 && ctx.channel().isWritable()) {
+        if (admitted && ctx.channel().isWritable()) {
             links.listener().onWritable(peer);
         }
         ctx.fireChannelWritabilityChanged();
@@ -70,26 +95,38 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (peer >= 0) {
+        if (admitted) {
             links.dropped(peer, ctx.channel());
-        } else if (dialled >= 0) {
-            links.dialFailed(dialled, "connection closed during the handshake");
+        } else {
+            reportDialFailure("connection closed during the handshake");
         }
         ctx.fireChannelInactive();
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        String who = peer >= 0 ? "member " + links.memberId(peer) : String.valueOf(ctx.channel().remoteAddress());
-        if (cause instanceof HandshakeException && dialled >= 0) {
-            links.dialFailed(dialled, cause.getMessage());
-        }
-        if (cause instanceof IOException) {
-            LOG.debug("{}: connection with {} failed: {}", links.selfId(), who, describe(cause));
+        if (cause instanceof HandshakeException) {
+            LOG.warn("{}: refused {}{}: {}", links.selfId(), ctx.channel().remoteAddress(),
+                    peer >= 0 ? " (as member " + links.memberId(peer) + ")" : "", cause.getMessage());
+            reportDialFailure("refused: " + cause.getMessage());
+        } else if (cause instanceof IOException) {
+            LOG.debug("{}: connection with {} failed: {}", links.selfId(), who(ctx), describe(cause));
         } else {
-            LOG.warn("{}: closing connection with {}: {}", links.selfId(), who, describe(cause));
+            LOG.warn("{}: closing connection with {}: {}", links.selfId(), who(ctx), describe(cause));
         }
         ctx.close();
+    }
+
+    /** Once per connection, so that a failed dial is retried once and its first cause is kept. */
+    private void reportDialFailure(String reason) {
+        if (dialled >= 0 && !admitted && !dialFailureReported) {
+            dialFailureReported = true;
+            links.dialFailed(dialled, reason);
+        }
+    }
+
+    private String who(ChannelHandlerContext ctx) {
+        return admitted ? "member " + links.memberId(peer) : String.valueOf(ctx.channel().remoteAddress());
     }
 
     private static String describe(Throwable cause) {

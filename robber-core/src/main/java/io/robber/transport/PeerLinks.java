@@ -12,9 +12,12 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.RobberException;
+import io.robber.api.Sessions;
+import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -30,8 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The connections of one node to its neighbours in the peer graph: one TCP connection per pair,
- * dialled by the member with the lower index and accepted by the other. Dials are retried with
- * backoff until every neighbour is connected or the connect timeout expires.
+ * dialled by the member with the lower index and accepted by the other. A peer is admitted once its
+ * handshake passed every check and it proved it knows the group's secret ({@link SecretProof}).
+ * Dials are retried with backoff until every neighbour is connected or the connect timeout expires; a
+ * connection lost later is redialled the same way for up to the failure timeout, after which the
+ * running operation declares that member dead.
  */
 final class PeerLinks {
     private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
@@ -42,27 +48,35 @@ final class PeerLinks {
     private final int self;
     private final List<Integer> neighbours;
     private final EventLoop loop;
-    private final Handshake handshake;
+    private final String protocol;
+    private final long session;
+    private final SecretProof proof;
     private final LinkListener listener;
     private final Duration connectTimeout;
+    private final Duration failureTimeout;
     private final LinkCustomizer customizer;
     private final Map<Integer, Channel> channels = new HashMap<>();
     private final Map<Integer, String> lastDialFailure = new HashMap<>();
+    /** When to stop redialling each neighbour this node dials. */
+    private final Map<Integer, Long> dialDeadline = new HashMap<>();
+    private final Map<Integer, Long> retryMillis = new HashMap<>();
     private final CompletableFuture<Void> allConnected = new CompletableFuture<>();
     private Channel server;
-    private long deadlineNanos;
     private boolean closed;
 
-    PeerLinks(Group group, int self, List<Integer> neighbours, EventLoop loop, Handshake handshake,
-              LinkListener listener, Duration connectTimeout, LinkCustomizer customizer) {
-        this.group = group;
+    PeerLinks(ChannelConfig config, int self, List<Integer> neighbours, EventLoop loop, String protocol,
+              LinkListener listener) {
+        this.group = config.group();
         this.self = self;
         this.neighbours = neighbours;
         this.loop = loop;
-        this.handshake = handshake;
+        this.protocol = protocol;
+        this.session = Sessions.id(group, protocol);
+        this.proof = new SecretProof(config.secret(), session);
         this.listener = listener;
-        this.connectTimeout = connectTimeout;
-        this.customizer = customizer;
+        this.connectTimeout = config.connectTimeout();
+        this.failureTimeout = config.failureTimeout();
+        this.customizer = config.links();
     }
 
     /** Binds this node's address (blocking) and starts dialling. */
@@ -84,10 +98,11 @@ final class PeerLinks {
         }
         server = bind.channel();
         loop.execute(() -> {
-            deadlineNanos = System.nanoTime() + connectTimeout.toNanos();
+            long deadline = System.nanoTime() + connectTimeout.toNanos();
             for (int n : neighbours) {
                 if (n > self) {
-                    dial(n, FIRST_RETRY_MILLIS);
+                    dialDeadline.put(n, deadline);
+                    dial(n);
                 }
             }
             checkAllConnected();
@@ -108,7 +123,7 @@ final class PeerLinks {
         };
     }
 
-    private void dial(int peer, long retryMillis) {
+    private void dial(int peer) {
         if (closed || channels.containsKey(peer)) {
             return;
         }
@@ -118,41 +133,45 @@ final class PeerLinks {
                 .connect(group.member(peer).address())
                 .addListener((ChannelFuture f) -> {
                     if (!f.isSuccess()) {
-                        lastDialFailure.put(peer, String.valueOf(f.cause().getMessage()));
-                        retry(peer, retryMillis);
+                        dialFailed(peer, String.valueOf(f.cause().getMessage()));
                     }
                 });
     }
 
-    /** A dial that connected but failed before the handshake completed. */
+    /** A dial that failed to connect, or connected but failed before the peer was admitted. */
     void dialFailed(int peer, String reason) {
         lastDialFailure.put(peer, reason);
-        retry(peer, FIRST_RETRY_MILLIS * 4);
-    }
-
-    private void retry(int peer, long retryMillis) {
-        if (closed || allConnected.isDone() || System.nanoTime() > deadlineNanos) {
+        if (closed || channels.containsKey(peer) || System.nanoTime() > dialDeadline.getOrDefault(peer, 0L)) {
             return;
         }
-        loop.schedule(() -> dial(peer, Math.min(MAX_RETRY_MILLIS, retryMillis * 2)), retryMillis, TimeUnit.MILLISECONDS);
+        long delay = retryMillis.merge(peer, FIRST_RETRY_MILLIS, (old, first) -> Math.min(MAX_RETRY_MILLIS, old * 2));
+        loop.schedule(() -> dial(peer), delay, TimeUnit.MILLISECONDS);
+    }
+
+    /** This node's handshake for a new connection, with that connection's fresh nonce. */
+    Handshake handshake(byte[] nonce) {
+        return new Handshake(Handshake.VERSION, protocol, session, self, nonce);
+    }
+
+    static byte[] newNonce() {
+        return SecretProof.nonce(Handshake.NONCE_LENGTH);
     }
 
     /**
-     * Accepts the peer's handshake on {@code channel}, or throws {@link HandshakeException}.
-     * Returns the peer's member index.
+     * Checks the peer's handshake, received on a connection this node dialled to {@code dialled} (or
+     * accepted, -1), and returns the peer's member index; throws {@link HandshakeException} otherwise.
      */
-    int admit(Handshake h, int dialled, Channel channel) {
+    int check(Handshake h, int dialled) {
         if (h.version() != Handshake.VERSION) {
             throw new HandshakeException("version mismatch: the peer speaks wire version " + h.version()
                     + ", this node " + Handshake.VERSION + "; run the same Robber version everywhere");
         }
-        if (!h.protocol().equals(handshake.protocol())) {
-            throw new HandshakeException("the peer runs protocol '" + h.protocol() + "', this node '"
-                    + handshake.protocol() + "'");
+        if (!h.protocol().equals(protocol)) {
+            throw new HandshakeException("the peer runs protocol '" + h.protocol() + "', this node '" + protocol + "'");
         }
-        if (h.session() != handshake.session()) {
+        if (h.session() != session) {
             throw new HandshakeException("the peer belongs to another group (session "
-                    + Long.toHexString(h.session()) + ", ours " + Long.toHexString(handshake.session()) + ")");
+                    + Long.toHexString(h.session()) + ", ours " + Long.toHexString(session) + ")");
         }
         int peer = h.member();
         if (peer >= group.size() || !neighbours.contains(peer)) {
@@ -161,21 +180,45 @@ final class PeerLinks {
         if (dialled >= 0 ? peer != dialled : peer > self) {
             throw new HandshakeException("member " + memberId(peer) + " answered on the wrong connection");
         }
-        customizer.customize(group.member(self), group.member(peer), channel.pipeline());
-        Channel previous = channels.put(peer, channel);
-        if (previous != null && previous != channel) {
-            previous.close();
-        }
-        checkAllConnected();
         return peer;
     }
 
+    /** Our proof of the secret for {@code peer}, which challenged us with {@code peerNonce}. */
+    Auth prove(byte[] peerNonce, int peer) {
+        return new Auth(proof.prove(peerNonce, self, peer));
+    }
+
+    /** True when {@code peer}'s proof answers the nonce we sent it. */
+    boolean verify(Auth auth, byte[] ownNonce, int peer) {
+        return proof.verify(auth.proof(), ownNonce, peer, self);
+    }
+
+    /**
+     * Admits an authenticated peer on {@code channel}. A connection it replaces counts as lost first,
+     * so the operation always sees a loss before the peer comes back.
+     */
+    void admit(int peer, Channel channel) {
+        customizer.customize(group.member(self), group.member(peer), channel.pipeline());
+        Channel previous = channels.put(peer, channel);
+        retryMillis.remove(peer);
+        if (previous != null) {
+            previous.close();
+            listener.onLinkDown(peer);
+        }
+        listener.onLinkUp(peer);
+        checkAllConnected();
+    }
+
+    /** An admitted connection closed; the lower index redials it for up to the failure timeout. */
     void dropped(int peer, Channel channel) {
-        if (channels.get(peer) == channel) {
-            channels.remove(peer);
-            if (!closed) {
-                listener.onLinkDown(peer);
-            }
+        if (closed || channels.get(peer) != channel) {
+            return;
+        }
+        channels.remove(peer);
+        listener.onLinkDown(peer);
+        if (peer > self) {
+            dialDeadline.put(peer, System.nanoTime() + failureTimeout.toNanos());
+            dialFailed(peer, "connection lost");
         }
     }
 
@@ -209,10 +252,6 @@ final class PeerLinks {
     /** The live channel to a peer, or null. */
     Channel channel(int peer) {
         return channels.get(peer);
-    }
-
-    Handshake handshake() {
-        return handshake;
     }
 
     LinkListener listener() {

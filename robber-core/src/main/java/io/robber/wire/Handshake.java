@@ -1,11 +1,47 @@
 package io.robber.wire;
 
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Objects;
+
 /**
  * The first frame on every connection, in both directions: wire version, protocol name, session id
- * (a digest of the group, so nodes of different groups never talk) and the sender's member index.
+ * (a digest of the group, so nodes of different groups never talk), the sender's member index and a
+ * fresh random nonce, the challenge the peer answers with its {@link Auth} proof.
  */
-public record Handshake(int version, String protocol, long session, int member) {
+public record Handshake(int version, String protocol, long session, int member, byte[] nonce) {
     public static final int MAGIC = 0x52424252; // "RBBR"
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final int MAX_PROTOCOL_NAME = 64;
+    public static final int NONCE_LENGTH = 32;
+
+    public Handshake {
+        Objects.requireNonNull(protocol, "protocol");
+        if (nonce.length != NONCE_LENGTH) {
+            throw new IllegalArgumentException("nonce must be " + NONCE_LENGTH + " bytes, got " + nonce.length);
+        }
+        nonce = nonce.clone();
+    }
+
+    @Override
+    public byte[] nonce() {
+        return nonce.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Handshake h && version == h.version && protocol.equals(h.protocol) && session == h.session
+                && member == h.member && Arrays.equals(nonce, h.nonce);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(version, protocol, session, member, Arrays.hashCode(nonce));
+    }
+
+    @Override
+    public String toString() {
+        return "Handshake[version=" + version + ", protocol=" + protocol + ", session=" + Long.toHexString(session)
+                + ", member=" + member + ", nonce=" + HexFormat.of().formatHex(nonce, 0, 4) + "...]";
+    }
 }

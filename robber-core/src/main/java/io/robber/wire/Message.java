@@ -79,6 +79,29 @@ public sealed interface Message {
         }
     }
 
+    /**
+     * Gossip: {@code member} is out of this operation — its connections stayed down for the failure
+     * timeout, or it gave up — so nobody waits for it and its collective takes over its work.
+     * {@code reason} says why in a few words (control characters and anything beyond
+     * {@value #MAX_REASON_CHARS} characters are dropped, since it comes from another machine).
+     */
+    record Dead(int op, int member, String reason) implements Message {
+        public static final int MAX_REASON_CHARS = 200;
+
+        public Dead {
+            String printable = reason.replaceAll("\\p{Cntrl}", " ");
+            int cut = Math.min(printable.length(), MAX_REASON_CHARS);
+            if (cut > 0 && Character.isHighSurrogate(printable.charAt(cut - 1))) {
+                cut--;
+            }
+            reason = printable.substring(0, cut);
+        }
+
+        public MessageType type() {
+            return MessageType.DEAD;
+        }
+    }
+
     /** Gossip: the members known to hold every piece. */
     record Done(int op, BitSet members) implements Message {
         public MessageType type() {

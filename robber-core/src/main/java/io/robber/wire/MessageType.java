@@ -12,7 +12,9 @@ public enum MessageType {
     WORK(8),
     FOUND_WORK(9),
     POSSESSION(10),
-    DONE(11);
+    DONE(11),
+    AUTH(12),
+    DEAD(13);
 
     private static final MessageType[] BY_CODE = new MessageType[16];
 

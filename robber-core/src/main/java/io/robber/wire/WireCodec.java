@@ -16,6 +16,8 @@ public final class WireCodec {
     public static final int PIECE_HEADER_LENGTH = 4 + 1 + 4 + 4;
     /** The largest frame accepted: one maximal piece plus its header. */
     public static final int MAX_FRAME_LENGTH = Manifest.MAX_PIECE_SIZE + PIECE_HEADER_LENGTH;
+    /** The longest reason a {@link Message.Dead} can carry, in UTF-8. */
+    static final int MAX_REASON_BYTES = 4 * Message.Dead.MAX_REASON_CHARS;
 
     private WireCodec() {
     }
@@ -29,10 +31,16 @@ public final class WireCodec {
         if (h.version() < 0 || h.version() > 0xffff) {
             throw new IllegalArgumentException("wire version must fit in 16 bits, got " + h.version());
         }
-        ByteBuf out = alloc.buffer(4 + 1 + 4 + 2 + 1 + name.length + 8 + 4);
+        ByteBuf out = alloc.buffer(4 + 1 + 4 + 2 + 1 + name.length + 8 + 4 + Handshake.NONCE_LENGTH);
         out.writeInt(0).writeByte(MessageType.HANDSHAKE.code());
         out.writeInt(Handshake.MAGIC).writeShort(h.version()).writeByte(name.length).writeBytes(name);
-        out.writeLong(h.session()).writeInt(h.member());
+        out.writeLong(h.session()).writeInt(h.member()).writeBytes(h.nonce());
+        return finish(out);
+    }
+
+    public static ByteBuf encode(ByteBufAllocator alloc, Auth a) {
+        ByteBuf out = alloc.buffer(4 + 1 + Auth.PROOF_LENGTH);
+        out.writeInt(0).writeByte(MessageType.AUTH.code()).writeBytes(a.proof());
         return finish(out);
     }
 
@@ -54,6 +62,9 @@ public final class WireCodec {
             writeBits(out, p.pieces());
         } else if (m instanceof Message.Done d) {
             writeBits(out, d.members());
+        } else if (m instanceof Message.Dead d) {
+            byte[] reason = d.reason().getBytes(StandardCharsets.UTF_8);
+            out.writeInt(d.member()).writeShort(reason.length).writeBytes(reason);
         }
         return finish(out);
     }
@@ -77,7 +88,7 @@ public final class WireCodec {
 
     /**
      * Decodes one frame body (type byte and payload, without the length prefix) into a
-     * {@link Handshake}, a {@link Message} or a {@link PieceFrame}. A piece frame's data is a
+     * {@link Handshake}, an {@link Auth}, a {@link Message} or a {@link PieceFrame}. A piece frame's data is a
      * retained slice of {@code frame}, which the caller must release.
      */
     public static Object decode(ByteBuf frame) {
@@ -89,6 +100,9 @@ public final class WireCodec {
         }
         if (type == MessageType.HANDSHAKE) {
             return decodeHandshake(frame);
+        }
+        if (type == MessageType.AUTH) {
+            return decodeAuth(frame);
         }
         need(frame, 4, "operation number");
         int op = frame.readInt();
@@ -108,11 +122,12 @@ public final class WireCodec {
                 yield new Message.Possession(op, origin, root, readBits(frame));
             }
             case DONE -> new Message.Done(op, readBits(frame));
+            case DEAD -> new Message.Dead(op, readIndex(frame, "member index"), readReason(frame));
             case PIECE -> {
                 int piece = readIndex(frame, "piece index");
                 yield new PieceFrame(op, piece, frame.readRetainedSlice(frame.readableBytes()));
             }
-            case HANDSHAKE -> throw new AssertionError("handled above");
+            case HANDSHAKE, AUTH -> throw new AssertionError("handled above");
         };
         if (frame.isReadable()) {
             if (decoded instanceof PieceFrame p) {
@@ -134,17 +149,29 @@ public final class WireCodec {
         if (nameLength == 0 || nameLength > Handshake.MAX_PROTOCOL_NAME) {
             throw new MalformedFrameException("protocol name length " + nameLength + " out of range");
         }
-        need(frame, nameLength + 8 + 4, "handshake body");
+        need(frame, nameLength + 8 + 4 + Handshake.NONCE_LENGTH, "handshake body");
         String protocol = frame.readCharSequence(nameLength, StandardCharsets.ISO_8859_1).toString();
         if (!isVisibleAscii(protocol)) {
             throw new MalformedFrameException("protocol name holds bytes other than visible ASCII");
         }
         long session = frame.readLong();
         int member = readIndex(frame, "member index");
+        byte[] nonce = new byte[Handshake.NONCE_LENGTH];
+        frame.readBytes(nonce);
         if (frame.isReadable()) {
             throw new MalformedFrameException("trailing bytes after handshake");
         }
-        return new Handshake(version, protocol, session, member);
+        return new Handshake(version, protocol, session, member, nonce);
+    }
+
+    private static Auth decodeAuth(ByteBuf frame) {
+        if (frame.readableBytes() != Auth.PROOF_LENGTH) {
+            throw new MalformedFrameException("auth frame carries " + frame.readableBytes() + " bytes, not a "
+                    + Auth.PROOF_LENGTH + "-byte proof");
+        }
+        byte[] proof = new byte[Auth.PROOF_LENGTH];
+        frame.readBytes(proof);
+        return new Auth(proof);
     }
 
     private static boolean isVisibleAscii(String name) {
@@ -170,6 +197,16 @@ public final class WireCodec {
         byte[] bytes = new byte[length];
         frame.readBytes(bytes);
         return BitSet.valueOf(bytes);
+    }
+
+    private static String readReason(ByteBuf frame) {
+        need(frame, 2, "reason length");
+        int length = frame.readUnsignedShort();
+        if (length > MAX_REASON_BYTES) {
+            throw new MalformedFrameException("reason of " + length + " bytes, more than " + MAX_REASON_BYTES);
+        }
+        need(frame, length, "reason");
+        return frame.readCharSequence(length, StandardCharsets.UTF_8).toString();
     }
 
     private static void need(ByteBuf frame, int bytes, String what) {

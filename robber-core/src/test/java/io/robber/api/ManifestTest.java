@@ -14,6 +14,41 @@ class ManifestTest {
     private static final int PIECE = 16;
 
     @Test
+    void encodeDecodeRoundTrips() throws IOException {
+        for (int length : new int[] {0, 1, PIECE, 5 * PIECE + 3}) {
+            Manifest m = manifest(data(length));
+
+            Manifest back = Manifest.decode(m.encode());
+
+            assertThat(back).isEqualTo(m);
+            assertThat(back.size()).isEqualTo(length);
+            assertThat(back.pieceDigests()).isEqualTo(m.pieceDigests());
+        }
+    }
+
+    @Test
+    void decodeChecksTheDigestCountAgainstTheGeometryFirst() throws IOException {
+        byte[] valid = manifest(data(3 * PIECE)).encode();
+        byte[] hugeSize = valid.clone();
+        ByteBuffer.wrap(hugeSize).putLong(5, 100L * PIECE);
+        byte[] wrongCount = valid.clone();
+        ByteBuffer.wrap(wrongCount).putInt(17, 4);
+        byte[] badPieceSize = valid.clone();
+        ByteBuffer.wrap(badPieceSize).putInt(13, 0);
+
+        assertThatThrownBy(() -> Manifest.decode(hugeSize)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lists 3 pieces but 1600 bytes in pieces of 16 make 100");
+        assertThatThrownBy(() -> Manifest.decode(wrongCount)).hasMessageContaining("lists 4 pieces but");
+        assertThatThrownBy(() -> Manifest.decode(badPieceSize)).hasMessageContaining("piece size must be");
+        assertThatThrownBy(() -> Manifest.decode(Arrays.copyOf(valid, valid.length - 1)))
+                .hasMessageContaining("bytes of digests");
+        assertThatThrownBy(() -> Manifest.decode(Arrays.copyOf(valid, 20))).hasMessageContaining("too short");
+        byte[] badMagic = valid.clone();
+        badMagic[0] = 0;
+        assertThatThrownBy(() -> Manifest.decode(badMagic)).hasMessageContaining("bad magic");
+    }
+
+    @Test
     void emptyDataHasNoPieces() throws IOException {
         Manifest m = manifest(new byte[0]);
 

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * A group of real nodes in this JVM, cluster c's node n listening on 127.0.(c+1).(n+1), all on
@@ -24,18 +25,24 @@ public final class LoopbackGroup implements AutoCloseable {
     private final List<MulticastChannel> channels = new ArrayList<>();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
-    private LoopbackGroup(Group group, String protocol, long seed) {
+    private LoopbackGroup(Group group, String protocol, long seed, UnaryOperator<ChannelConfig> configure) {
         this.group = group;
         this.runtime = RobberRuntime.create(2, 4);
         for (Member m : group.members()) {
-            channels.add(MulticastChannel.open(ChannelConfig.of(group, m.id(), protocol)
-                    .withRuntime(runtime).withMeters(registry).withOptions(ProtocolOptions.defaults(seed))));
+            channels.add(MulticastChannel.open(configure.apply(ChannelConfig.of(group, m.id(), protocol)
+                    .withRuntime(runtime).withMeters(registry).withOptions(ProtocolOptions.defaults(seed)))));
         }
     }
 
     /** Opens one channel per member; {@code clusterSizes[c]} nodes in cluster {@code c}. */
     public static LoopbackGroup open(String protocol, long seed, int... clusterSizes) {
-        return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed);
+        return open(protocol, seed, UnaryOperator.identity(), clusterSizes);
+    }
+
+    /** Like {@link #open(String, long, int...)}, with each member's configuration passed through {@code configure}. */
+    public static LoopbackGroup open(String protocol, long seed, UnaryOperator<ChannelConfig> configure,
+                                     int... clusterSizes) {
+        return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed, configure);
     }
 
     public static Group group(int port, int... clusterSizes) {

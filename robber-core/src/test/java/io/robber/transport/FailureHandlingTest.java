@@ -80,7 +80,7 @@ class FailureHandlingTest {
             try (Socket s = new Socket(target.getAddress(), target.getPort())) {
                 var buf = io.robber.wire.WireCodec.encode(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT,
                         new io.robber.wire.Handshake(io.robber.wire.Handshake.VERSION, "robber",
-                                io.robber.api.Sessions.id(stranger, "robber"), 1));
+                                io.robber.api.Sessions.id(stranger, "robber"), 1, new byte[32]));
                 byte[] bytes = new byte[buf.readableBytes()];
                 buf.readBytes(bytes);
                 buf.release();

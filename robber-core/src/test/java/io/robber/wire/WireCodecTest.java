@@ -25,6 +25,7 @@ class WireCodecTest {
     private static final ByteBufAllocator ALLOC = new UnpooledByteBufAllocator(false);
     private static final int[] INTERESTING = {0, 1, 2, 31, 32, 33, 255, 256, 65535, -1, -2, Integer.MAX_VALUE,
             Integer.MIN_VALUE, Handshake.MAGIC};
+    private static final byte[] NONCE = randomBytes(Handshake.NONCE_LENGTH);
 
     static Stream<Message> messages() {
         byte[] root = new byte[Manifest.DIGEST_LENGTH];
@@ -41,7 +42,9 @@ class WireCodecTest {
                 new Message.Work(6, new BitSet()),
                 new Message.FoundWork(Integer.MAX_VALUE),
                 new Message.Possession(7, 3, root, bits(0, 4095)),
-                new Message.Done(8, bits(0, 1, 63)));
+                new Message.Done(8, bits(0, 1, 63)),
+                new Message.Dead(9, 4, "connection lost at c0n1 and not back within 30 s"),
+                new Message.Dead(9, 0, ""));
     }
 
     @ParameterizedTest
@@ -58,22 +61,61 @@ class WireCodecTest {
     void everyMessageTypeIsCovered() {
         assertThat(messages().map(Message::type).distinct())
                 .containsExactlyInAnyOrder(Arrays.stream(MessageType.values())
-                        .filter(t -> t != MessageType.HANDSHAKE && t != MessageType.PIECE)
+                        .filter(t -> t != MessageType.HANDSHAKE && t != MessageType.AUTH && t != MessageType.PIECE)
                         .toArray(MessageType[]::new));
     }
 
     @Test
     void handshakeRoundTrips() {
-        Handshake h = new Handshake(Handshake.VERSION, "robber", 0x1234_5678_9abc_def0L, 42);
+        Handshake h = new Handshake(Handshake.VERSION, "robber", 0x1234_5678_9abc_def0L, 42, NONCE);
 
         assertThat(decodeFramed(WireCodec.encode(ALLOC, h))).isEqualTo(h);
     }
 
     @Test
     void handshakeWithLongestNameRoundTrips() {
-        Handshake h = new Handshake(0xffff, "p".repeat(Handshake.MAX_PROTOCOL_NAME), -1L, 0);
+        Handshake h = new Handshake(0xffff, "p".repeat(Handshake.MAX_PROTOCOL_NAME), -1L, 0, NONCE);
 
         assertThat(decodeFramed(WireCodec.encode(ALLOC, h))).isEqualTo(h);
+    }
+
+    @Test
+    void handshakeAndAuthFitThePreHandshakeFrameLimit() {
+        ByteBuf longest = WireCodec.encode(ALLOC, new Handshake(0xffff, "p".repeat(Handshake.MAX_PROTOCOL_NAME), -1L,
+                0, NONCE));
+        ByteBuf auth = WireCodec.encode(ALLOC, new Auth(NONCE));
+
+        assertThat(longest.readableBytes() - 4).isLessThanOrEqualTo(256);
+        assertThat(auth.readableBytes() - 4).isLessThanOrEqualTo(256);
+        longest.release();
+        auth.release();
+    }
+
+    @Test
+    void authRoundTrips() {
+        Auth a = new Auth(NONCE);
+
+        assertThat(decodeFramed(WireCodec.encode(ALLOC, a))).isEqualTo(a);
+    }
+
+    @Test
+    void authWithAProofOfTheWrongLengthIsMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.AUTH.code()).writeZero(31)),
+                "auth frame carries 31 bytes, not a 32-byte proof");
+        assertMalformed(body(b -> b.writeByte(MessageType.AUTH.code()).writeZero(33)),
+                "auth frame carries 33 bytes");
+        assertMalformed(new byte[] {(byte) MessageType.AUTH.code()}, "auth frame carries 0 bytes");
+    }
+
+    @Test
+    void deadReasonsAreBoundedAndPrintable() {
+        Message.Dead d = new Message.Dead(1, 2, "line\nbreak" + "x".repeat(500));
+
+        assertThat(d.reason()).startsWith("line break").hasSize(Message.Dead.MAX_REASON_CHARS);
+        assertMalformed(body(b -> b.writeByte(MessageType.DEAD.code()).writeInt(1).writeInt(0).writeShort(801)
+                .writeZero(801)), "reason of 801 bytes, more than 800");
+        assertMalformed(body(b -> b.writeByte(MessageType.DEAD.code()).writeInt(1).writeInt(0).writeShort(5)
+                .writeZero(4)), "frame too short for reason");
     }
 
     @Test
@@ -99,18 +141,21 @@ class WireCodecTest {
 
     @Test
     void encodeRejectsNamesAndVersionsTheWireCannotCarry() {
-        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "", 0, 0)))
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "", 0, 0, NONCE)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("protocol name must be 1..64 visible ASCII characters, got ''");
-        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "p".repeat(65), 0, 0)))
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "p".repeat(65), 0, 0, NONCE)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "röbber", 0, 0)))
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "röbber", 0, 0, NONCE)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "rob ber", 0, 0)))
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(1, "rob ber", 0, 0, NONCE)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(0x10000, "robber", 0, 0)))
+        assertThatThrownBy(() -> WireCodec.encode(ALLOC, new Handshake(0x10000, "robber", 0, 0, NONCE)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("wire version must fit in 16 bits, got 65536");
+        assertThatThrownBy(() -> new Handshake(1, "robber", 0, 0, new byte[16]))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("nonce must be 32 bytes, got 16");
         assertThatThrownBy(() -> new Message.Possession(1, 0, new byte[31], new BitSet()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("root digest must be 32 bytes, got 31");
@@ -124,7 +169,7 @@ class WireCodecTest {
     @Test
     void unknownTypesAreMalformed() {
         assertMalformed(new byte[] {0}, "unknown frame type 0");
-        assertMalformed(new byte[] {12, 0, 0, 0, 0}, "unknown frame type 12");
+        assertMalformed(new byte[] {14, 0, 0, 0, 0}, "unknown frame type 14");
         assertMalformed(new byte[] {(byte) 255}, "unknown frame type 255");
     }
 
@@ -161,7 +206,7 @@ class WireCodecTest {
         assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeInt(-2)),
                 "negative member index -2");
         assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
-                .writeLong(0).writeInt(-1)), "negative member index -1");
+                .writeLong(0).writeInt(-1).writeZero(Handshake.NONCE_LENGTH)), "negative member index -1");
     }
 
     @Test
@@ -191,7 +236,8 @@ class WireCodecTest {
     void protocolNameBeyondVisibleAsciiIsMalformed() {
         for (int bad : new int[] {0, '\n', ' ', 0x7f, 0xc3}) {
             assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(2).writeByte('r')
-                    .writeByte(bad).writeLong(0).writeInt(0)), "protocol name holds bytes other than visible ASCII");
+                    .writeByte(bad).writeLong(0).writeInt(0).writeZero(Handshake.NONCE_LENGTH)),
+                    "protocol name holds bytes other than visible ASCII");
         }
     }
 
@@ -204,7 +250,7 @@ class WireCodecTest {
         assertMalformed(body(b -> b.writeByte(MessageType.DESIRE.code()).writeInt(1).writeInt(1).writeByte(1)
                 .writeByte(9)), "1 trailing bytes after DESIRE frame");
         assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
-                .writeLong(0).writeInt(0).writeByte(0)), "trailing bytes after handshake");
+                .writeLong(0).writeInt(0).writeZero(Handshake.NONCE_LENGTH).writeByte(0)), "trailing bytes after handshake");
     }
 
     @Test
@@ -250,6 +296,8 @@ class WireCodecTest {
             assertSame(decodeFramed(WireCodec.encode(ALLOC, message)), message);
         } else if (decoded instanceof Handshake handshake) {
             assertThat(decodeFramed(WireCodec.encode(ALLOC, handshake))).isEqualTo(handshake);
+        } else if (decoded instanceof Auth auth) {
+            assertThat(decodeFramed(WireCodec.encode(ALLOC, auth))).isEqualTo(auth);
         }
         assertThat(frame.refCnt()).as("references to frame %s", ByteBufUtil.hexDump(body)).isEqualTo(1);
         frame.release();
@@ -294,7 +342,8 @@ class WireCodecTest {
     private static List<byte[]> validBodies() {
         List<ByteBuf> frames = new ArrayList<>();
         messages().forEach(m -> frames.add(WireCodec.encode(ALLOC, m)));
-        frames.add(WireCodec.encode(ALLOC, new Handshake(Handshake.VERSION, "robber", 99L, 3)));
+        frames.add(WireCodec.encode(ALLOC, new Handshake(Handshake.VERSION, "robber", 99L, 3, NONCE)));
+        frames.add(WireCodec.encode(ALLOC, new Auth(NONCE)));
         frames.add(Unpooled.wrappedBuffer(WireCodec.pieceHeader(ALLOC, 1, 2, 5), Unpooled.wrappedBuffer(new byte[5])));
         frames.add(WireCodec.pieceHeader(ALLOC, 1, 2, 0));
         List<byte[]> bodies = new ArrayList<>();
@@ -348,6 +397,12 @@ class WireCodecTest {
             b.writeByte(MessageType.HANDSHAKE.code());
             writer.accept(b);
         });
+    }
+
+    private static byte[] randomBytes(int length) {
+        byte[] bytes = new byte[length];
+        new SplittableRandom(length).nextBytes(bytes);
+        return bytes;
     }
 
     private static BitSet bits(int... indices) {
