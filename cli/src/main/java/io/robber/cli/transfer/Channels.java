@@ -18,10 +18,15 @@ final class Channels {
     private Channels() {
     }
 
-    static MulticastChannel open(Group group, String self, String protocol, MeterRegistry registry, Secret secret) {
+    static MulticastChannel open(Group group, String self, String protocol, MeterRegistry registry, Secret secret,
+                                 Duration failureTimeout) {
         ChannelConfig config = ChannelConfig.of(group, self, protocol)
                 .withMeters(registry)
-                .withConnectTimeout(CONNECT_TIMEOUT);
+                .withConnectTimeout(CONNECT_TIMEOUT)
+                .withFailureTimeout(failureTimeout);
+        if (secret != null) {
+            config = config.withSecret(secret.bytes());
+        }
         return MulticastChannel.open(config);
     }
 

@@ -103,7 +103,7 @@ public final class NodeCommand implements Callable<Integer> {
             Member root = new Member(me.id(), me.cluster(), group.dataAddress(me));
             List<Member> members = group.members();
             RootTransfer.Settings settings = new RootTransfer.Settings(root, protocol, (int) pieceSize, options.wait,
-                    options.timeout, secret, registrations -> members);
+                    options.timeout, options.failureTimeout, secret, registrations -> members);
             TransferSummary summary = new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run();
             return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
         }
@@ -122,7 +122,8 @@ public final class NodeCommand implements Callable<Integer> {
              CoordinatorClient client = CoordinatorClient.connect(candidates, options.wait, secret,
                      ControlChannel.VERSION, reporter::info)) {
             ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(me.id(), me.cluster(),
-                    data.getHostString(), data.getPort(), group.digest(), dir, overwrite, options.timeout, secret);
+                    data.getHostString(), data.getPort(), group.digest(), dir, overwrite, options.timeout,
+                    options.failureTimeout, secret);
             TransferSummary summary = new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
             return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
         }

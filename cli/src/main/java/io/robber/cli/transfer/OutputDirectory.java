@@ -60,6 +60,10 @@ public final class OutputDirectory {
             throw CliFailure.configuration(target + " already exists: remove it, choose another --out, or pass "
                     + "--overwrite");
         }
+        if (Files.exists(target) && !Files.isDirectory(target) && DataLayout.TREE.equals(offer.kind())) {
+            throw CliFailure.configuration(target + " is a file and cannot be replaced by the directory the sender "
+                    + "pushes: remove it or choose another --out");
+        }
         if (Files.isDirectory(target) && DataLayout.FILE.equals(offer.kind())) {
             throw CliFailure.configuration(target + " is a directory and cannot be replaced by the file the sender "
                     + "pushes: remove it or choose another --out");

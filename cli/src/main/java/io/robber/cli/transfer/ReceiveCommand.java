@@ -74,7 +74,7 @@ public final class ReceiveCommand implements Callable<Integer> {
             int port = data != null && data.getPort() != 0 ? data.getPort() : Addresses.freePort(host, "--listen");
             ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
                     id != null ? id : Addresses.format(host, port), cluster, host, port, null, dir, overwrite,
-                    options.timeout, secret);
+                    options.timeout, options.failureTimeout, secret);
             TransferSummary summary = new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
             return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
         }

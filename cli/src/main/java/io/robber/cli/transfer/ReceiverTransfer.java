@@ -39,7 +39,7 @@ final class ReceiverTransfer {
      * @param groupDigest null in rendezvous mode
      */
     record Settings(String id, String cluster, String host, int port, String groupDigest, Path out, boolean overwrite,
-                    Duration timeout, Secret secret) {
+                    Duration timeout, Duration failureTimeout, Secret secret) {
     }
 
     private final Settings settings;
@@ -73,7 +73,8 @@ final class ReceiverTransfer {
         Plan plan = plan(start);
         TargetData target;
         try {
-            target = TargetData.create(settings.out(), start.offer().name(), plan.layout(), plan.manifest().size());
+            target = TargetData.create(settings.out(), start.offer().name(), plan.layout(), plan.manifest().size(),
+                    settings.overwrite());
         } catch (IOException e) {
             String line = Transfers.isDiskFull(e) ? Transfers.describe(e, settings.out().toString())
                     : "cannot create the copy in " + settings.out() + ": " + Transfers.ioMessage(e);
@@ -130,7 +131,8 @@ final class ReceiverTransfer {
             throws InterruptedException {
         MulticastChannel channel;
         try {
-            channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret());
+            channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret(),
+                    settings.failureTimeout());
         } catch (RuntimeException e) {
             String line = Errors.describe(e);
             report(false, line, null);

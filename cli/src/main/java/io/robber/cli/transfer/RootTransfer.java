@@ -36,8 +36,8 @@ final class RootTransfer {
      * @param self     the root's member (id, cluster, data address)
      * @param ordering the group's members in order, given the root and the registrations
      */
-    record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout, Secret secret,
-                    Function<List<Registration>, List<Member>> ordering) {
+    record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
+                    Duration failureTimeout, Secret secret, Function<List<Registration>, List<Member>> ordering) {
     }
 
     private final Settings settings;
@@ -81,7 +81,8 @@ final class RootTransfer {
         ControlMessage.Start start = startFrame(group, description);
         MulticastChannel channel;
         try {
-            channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret());
+            channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
+                    settings.failureTimeout());
         } catch (RuntimeException e) {
             coordinator.abort("the sender cannot open its data channel: " + Errors.describe(e));
             throw CliFailure.configuration(Errors.describe(e));

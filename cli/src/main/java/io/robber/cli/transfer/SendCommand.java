@@ -104,7 +104,7 @@ public final class SendCommand implements Callable<Integer> {
                     + ByteSizes.format(source.size()) + "); start each with: robber receive --coordinator "
                     + Addresses.format(coordinator.address()) + " --cluster NAME --out DIR");
             RootTransfer.Settings settings = new RootTransfer.Settings(self, protocol, (int) pieceSize, options.wait,
-                    options.timeout, secret, registrations -> order(self, registrations));
+                    options.timeout, options.failureTimeout, secret, registrations -> order(self, registrations));
             TransferSummary summary = new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run();
             return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
         }

@@ -47,7 +47,14 @@ public final class SourceData implements AutoCloseable {
         String name = fileName == null ? "root" : fileName.toString();
         try {
             if (Files.isDirectory(absolute)) {
-                DataLayout layout = DataLayout.scanDirectory(absolute);
+                DataLayout layout;
+                try {
+                    layout = DataLayout.scanDirectory(absolute);
+                } catch (AccessDeniedException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw CliFailure.configuration("cannot send " + path + ": " + e.getMessage());
+                }
                 return new SourceData(absolute, name, layout, layout.openForReading(absolute));
             }
             if (!Files.isRegularFile(absolute)) {

@@ -23,6 +23,12 @@ public final class TransferOptions {
                     + "members not done (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
+    @Option(names = "--failure-timeout", defaultValue = "30s", paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "A peer silent for this long is taken as dead: survivors go on without it and the "
+                    + "transfer reports it (default: ${DEFAULT-VALUE}).")
+    Duration failureTimeout;
+
     @Option(names = "--json", description = "Print one JSON object with the outcome on stdout when done.")
     boolean json;
 

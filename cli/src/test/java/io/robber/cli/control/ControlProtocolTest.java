@@ -25,8 +25,8 @@ class ControlProtocolTest {
 
     @AfterEach
     void closeAll() throws Exception {
-        for (AutoCloseable c : open.reversed()) {
-            c.close();
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
         }
     }
 
