@@ -93,8 +93,10 @@ public final class CoordinatorClient implements AutoCloseable {
                         + "or raise --wait", null);
             }
             if (System.nanoTime() - lastStatus > TimeUnit.SECONDS.toNanos(10)) {
-                status.accept("waiting for the coordinator (" + lastProblem + "); retrying until "
-                        + DurationConverter.format(wait) + " have passed");
+                status.accept((candidates.size() == 1 ? "waiting for the coordinator (" + lastProblem + ")"
+                        : "waiting for the root: none of the other " + candidates.size() + " members' control "
+                        + "addresses answers yet") + "; retrying until " + DurationConverter.format(wait)
+                        + " have passed");
                 lastStatus = System.nanoTime();
             }
             Thread.sleep(Math.min(backoff, TimeUnit.NANOSECONDS.toMillis(left) + 1));

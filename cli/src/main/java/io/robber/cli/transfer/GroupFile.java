@@ -70,8 +70,7 @@ public final class GroupFile {
     public static GroupFile read(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString().toLowerCase(Locale.ROOT);
         ObjectMapper mapper = (name.endsWith(".yaml") || name.endsWith(".yml") ? new ObjectMapper(new YAMLFactory())
-                : new ObjectMapper()).enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES);
+                : new ObjectMapper()).enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         Content content;
         try {
             content = mapper.readValue(path.toFile(), Content.class);
