@@ -46,13 +46,13 @@ public final class GroupFile {
     private final String digest;
 
     /** The file's shape, for Jackson. */
-    record Content(@JsonProperty(value = "members", required = true) List<Entry> members) {
+    record Content(@JsonProperty("members") List<Entry> members) {
     }
 
     /** One member as written in the file. */
-    public record Entry(@JsonProperty(value = "id", required = true) String id,
-                        @JsonProperty(value = "cluster", required = true) String cluster,
-                        @JsonProperty(value = "address", required = true) String address,
+    public record Entry(@JsonProperty("id") String id,
+                        @JsonProperty("cluster") String cluster,
+                        @JsonProperty("address") String address,
                         @JsonProperty("control") String control) {
     }
 
@@ -106,6 +106,10 @@ public final class GroupFile {
             }
             if (e.cluster() == null || e.cluster().isBlank()) {
                 throw CliFailure.configuration("group file " + path + ": member " + e.id() + " has no cluster");
+            }
+            if (e.address() == null || e.address().isBlank()) {
+                throw CliFailure.configuration("group file " + path + ": member " + e.id() + " has no address "
+                        + "(HOST:PORT of its data channel)");
             }
             if (!ids.add(e.id())) {
                 throw CliFailure.configuration("group file " + path + ": member id " + e.id() + " appears twice");
