@@ -4,6 +4,7 @@ import io.robber.api.Group;
 import io.robber.collective.CollectiveEngine;
 import io.robber.collective.CollectivePeerGraph;
 import io.robber.collective.RootCollectives;
+import io.robber.collective.Succession;
 import io.robber.collective.WorkShares;
 import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
@@ -48,7 +49,8 @@ public final class MobProtocol implements Protocol {
     @Override
     public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
         BitSet work = work(ctx.group(), graph, ctx.self(), ctx.manifest().pieceCount());
-        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), false);
+        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), false,
+                Succession.everyMemberTakesAll(ctx.manifest().pieceCount()));
     }
 
     /** The static work of {@code member}: an equal share among the members of its collective with a global peer. */

@@ -14,6 +14,11 @@ import org.slf4j.LoggerFactory;
  * A node of a cluster collective: the piece exchange with collective desire (local peers: every
  * missing piece; global peers: the node's work), and optionally work stealing. With stealing this is
  * Robber; without it, MOB.
+ *
+ * <p>When members die, this node takes over its part of their work ({@link Succession}) once it is
+ * idle — out of work and, with stealing, with nobody left to steal from — less what it holds, awaits
+ * or a live local neighbour offers. Waiting for idleness lets pieces that other members are still
+ * fetching arrive first, which keeps duplicate wide-area transfers to the tail of the operation.
  */
 public final class CollectiveEngine implements ProtocolEngine {
     private static final Logger LOG = LoggerFactory.getLogger(CollectiveEngine.class);
@@ -21,26 +26,32 @@ public final class CollectiveEngine implements ProtocolEngine {
     private final EngineContext ctx;
     private final PieceExchange exchange;
     private final CollectiveWork work;
+    private final List<Integer> localPeers;
     private final List<Integer> globalPeers;
     private final Optional<WorkStealing> stealing;
+    private final Succession succession;
+    private BitSet dead = new BitSet();
+    private boolean inheritanceDue;
 
     public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, int maxOutstanding,
-                            boolean steal) {
+                            boolean steal, Succession succession) {
         this.ctx = ctx;
+        this.succession = succession;
         BitSet work = (BitSet) initialWork.clone();
         work.andNot(possession);
         this.work = new CollectiveWork(ctx, work);
         this.exchange = new PieceExchange(ctx, this.work, maxOutstanding, possession);
-        List<Integer> local = ctx.neighbours().stream().filter(ctx::isLocal).toList();
+        this.localPeers = ctx.neighbours().stream().filter(ctx::isLocal).toList();
         this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
-        this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, local, globalPeers))
-                : Optional.empty();
+        this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
+                this::employ, this::inherit)) : Optional.empty();
+        this.work.onAfterRequests(this::afterRequests);
     }
 
     @Override
     public void start() {
         ctx.neighbours().forEach(exchange::sendDesire);
-        stealing.ifPresent(WorkStealing::start);
+        stealing.ifPresent(WorkStealing::announceWork);
     }
 
     @Override
@@ -81,5 +92,51 @@ public final class CollectiveEngine implements ProtocolEngine {
     public void onPeerLost(int peer) {
         stealing.ifPresent(s -> s.onPeerLost(peer));
         exchange.onPeerLost(peer);
+    }
+
+    @Override
+    public void onPeerReconnected(int peer) {
+        exchange.onPeerReconnected(peer);
+        stealing.ifPresent(s -> s.onPeerReconnected(peer));
+    }
+
+    @Override
+    public void onMembersDead(BitSet members) {
+        dead = members;
+        if (!succession.inheritance(ctx.self(), dead).isEmpty()) {
+            inheritanceDue = true;
+            afterRequests();
+        }
+    }
+
+    private void afterRequests() {
+        if (stealing.isPresent()) {
+            stealing.get().maybeSteal();
+        } else if (work.unemployed()) {
+            inherit();
+        }
+    }
+
+    /** Idle after a death: take over this node's inheritance, less what it holds, awaits or a local neighbour offers. */
+    private void inherit() {
+        if (!inheritanceDue) {
+            return;
+        }
+        inheritanceDue = false;
+        BitSet share = succession.inheritance(ctx.self(), dead);
+        share.andNot(exchange.possession());
+        share.andNot(exchange.pending());
+        share.andNot(exchange.announcedBy(localPeers));
+        if (!share.isEmpty()) {
+            employ(share);
+        }
+    }
+
+    /** New work: ask the global peers for it and tell the local ones there is work to steal. */
+    private void employ(BitSet pieces) {
+        work.add(pieces);
+        globalPeers.forEach(exchange::sendDesire);
+        exchange.fill(globalPeers);
+        stealing.ifPresent(WorkStealing::announceWork);
     }
 }

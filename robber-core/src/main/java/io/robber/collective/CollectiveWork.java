@@ -42,6 +42,7 @@ public final class CollectiveWork implements ExchangePolicy {
         work.or(pieces);
     }
 
+    /** What to do after every change of request state (steal, or take over inherited work). */
     void onAfterRequests(Runnable action) {
         this.afterRequests = action;
     }
@@ -59,6 +60,12 @@ public final class CollectiveWork implements ExchangePolicy {
     @Override
     public void onAbandoned(int piece) {
         work.set(piece);
+    }
+
+    /** A piece can arrive after its request was abandoned (from a peer lost meanwhile): it is no work then. */
+    @Override
+    public void onReceived(int piece) {
+        work.clear(piece);
     }
 
     @Override

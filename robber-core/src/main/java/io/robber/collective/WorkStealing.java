@@ -5,9 +5,12 @@ import io.robber.exchange.PieceExchange;
 import io.robber.wire.Message;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Robber's work stealing (§3.1): an unemployed node steals work from a random member of its local
@@ -18,6 +21,10 @@ import java.util.Set;
  * some ranks without any, §3.1 phase 2). Such a node cannot fetch its work, but it relays work: the
  * proof of Theorem 2 (§3.3.2) needs work to move along local paths through intermediate nodes, since
  * a working node need not be a neighbour of any node that has global peers.
+ *
+ * <p>Work handed to a thief is lost if the connection drops before the thief got it, so a victim
+ * keeps the loot until the thief acknowledges it implicitly — by its next steal or its found-work,
+ * both sent only after it took the loot — and takes it back when the connection is lost first.
  */
 public final class WorkStealing {
     private final EngineContext ctx;
@@ -25,22 +32,31 @@ public final class WorkStealing {
     private final PieceExchange exchange;
     private final List<Integer> localPeers;
     private final List<Integer> globalPeers;
+    private final Consumer<BitSet> employ;
+    private final Runnable whenIdle;
     /** Local peers that presumably have work. */
     private final Set<Integer> laborForce = new LinkedHashSet<>();
+    /** Loot handed to each thief and not yet acknowledged. */
+    private final Map<Integer, BitSet> handedOut = new HashMap<>();
     private int victim = -1;
 
-    public WorkStealing(EngineContext ctx, CollectiveWork work, PieceExchange exchange,
-                        List<Integer> localPeers, List<Integer> globalPeers) {
+    /**
+     * @param employ   adds stolen or taken-back work and starts on it
+     * @param whenIdle runs when this node is unemployed and has nobody left to steal from
+     */
+    public WorkStealing(EngineContext ctx, CollectiveWork work, PieceExchange exchange, List<Integer> localPeers,
+                        List<Integer> globalPeers, Consumer<BitSet> employ, Runnable whenIdle) {
         this.ctx = ctx;
         this.work = work;
         this.exchange = exchange;
         this.localPeers = localPeers;
         this.globalPeers = globalPeers;
-        work.onAfterRequests(this::maybeSteal);
+        this.employ = employ;
+        this.whenIdle = whenIdle;
     }
 
-    /** Bootstraps the local labor forces: found-work to every local peer. */
-    public void start() {
+    /** Found-work to every local peer: bootstraps the labor forces, and announces new work. */
+    public void announceWork() {
         for (int p : localPeers) {
             ctx.send(p, new Message.FoundWork(ctx.op()));
         }
@@ -53,6 +69,7 @@ public final class WorkStealing {
         } else if (message instanceof Message.Work w) {
             onWork(peer, w.pieces());
         } else if (message instanceof Message.FoundWork) {
+            handedOut.remove(peer);
             laborForce.add(peer);
             maybeSteal();
         } else {
@@ -63,16 +80,33 @@ public final class WorkStealing {
 
     public void onPeerLost(int peer) {
         laborForce.remove(peer);
+        BitSet loot = handedOut.remove(peer);
+        if (loot != null) {
+            loot.andNot(exchange.possession());
+            loot.andNot(exchange.pending());
+            if (!loot.isEmpty()) {
+                employ.accept(loot);
+            }
+        }
         if (victim == peer) {
             victim = -1;
             maybeSteal();
         }
     }
 
+    /** A reconnected local peer hears, as at the start, that this node may have work. */
+    public void onPeerReconnected(int peer) {
+        if (localPeers.contains(peer)) {
+            ctx.send(peer, new Message.FoundWork(ctx.op()));
+        }
+    }
+
     private void onSteal(int thief) {
+        handedOut.remove(thief);
         BitSet loot = work.takeFront((work.work().cardinality() + 1) / 2);
         ctx.send(thief, new Message.Work(ctx.op(), loot));
         if (!loot.isEmpty()) {
+            handedOut.put(thief, (BitSet) loot.clone());
             globalPeers.forEach(exchange::sendDesire);
         }
     }
@@ -90,17 +124,16 @@ public final class WorkStealing {
             return;
         }
         ctx.metrics().stealSucceeded(loot.cardinality());
-        work.add(loot);
-        globalPeers.forEach(exchange::sendDesire);
-        exchange.fill(globalPeers);
-        for (int p : localPeers) {
-            ctx.send(p, new Message.FoundWork(ctx.op()));
-        }
+        employ.accept(loot);
     }
 
     /** Steals when unemployed, not retired, idle and some local peer presumably has work. */
     void maybeSteal() {
-        if (victim >= 0 || !work.unemployed() || exchange.retired() || laborForce.isEmpty()) {
+        if (victim >= 0 || !work.unemployed() || exchange.retired()) {
+            return;
+        }
+        if (laborForce.isEmpty()) {
+            whenIdle.run();
             return;
         }
         List<Integer> candidates = new ArrayList<>(laborForce);

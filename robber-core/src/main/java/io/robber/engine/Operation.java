@@ -5,6 +5,7 @@ import io.robber.api.Manifest;
 import io.robber.api.PlacementException;
 import io.robber.api.ProtocolException;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -21,9 +22,16 @@ import java.util.random.RandomGenerator;
  *       precondition (for Robber: a root collective, §3.3.2) and that all members multicast the
  *       same data set, and fails fast instead of hanging;</li>
  *   <li>a flood of the set of members that are done, so that {@code flush()} returns only when the
- *       whole group holds everything (the paper's done/stop only covers direct neighbours).</li>
+ *       whole group holds everything (the paper's done/stop only covers direct neighbours);</li>
+ *   <li>member failure: a neighbour whose connection stays lost for the failure timeout is declared
+ *       dead and that is flooded too ({@link Message.Dead}, also sent by a node that gives up). The
+ *       operation finishes when every member it can still reach is done or dead; dead members that
+ *       were not done make it fail group-wide, naming them, while each survivor's own data is
+ *       complete. The engine hears of deaths to re-take the dead members' work ({@link MemberFailures}).</li>
  * </ul>
- * Messages are bounds-checked here before the engine sees them. Single-threaded and sans-IO.
+ * A lost neighbour that reconnects is resynchronised: it gets every flood again and the engine
+ * greets it afresh. Messages are bounds-checked here before the engine sees them. Single-threaded
+ * and sans-IO.
  */
 public final class Operation implements EngineContext {
     private final int op;
@@ -37,6 +45,7 @@ public final class Operation implements EngineContext {
     private final NodeIo io;
     private final OperationListener listener;
     private final RandomGenerator random;
+    private final MemberFailures failures;
     private final BitSet[] possessions;
     private int possessionsKnown;
     private final BitSet done = new BitSet();
@@ -45,7 +54,8 @@ public final class Operation implements EngineContext {
     private boolean finished;
 
     public Operation(int op, Group group, int self, Manifest manifest, Protocol protocol, PeerGraph graph,
-                     ProtocolOptions options, NodeIo io, OperationListener listener, RandomGenerator random) {
+                     ProtocolOptions options, Duration failureTimeout, NodeIo io, OperationListener listener,
+                     RandomGenerator random) {
         this.op = op;
         this.group = group;
         this.self = self;
@@ -57,6 +67,7 @@ public final class Operation implements EngineContext {
         this.io = io;
         this.listener = listener;
         this.random = random;
+        this.failures = new MemberFailures(group, self, graph, io.timers(), failureTimeout);
         this.possessions = new BitSet[group.size()];
     }
 
@@ -90,27 +101,29 @@ public final class Operation implements EngineContext {
         return finished;
     }
 
-    /** A message of this operation from a neighbour. */
+    /** A message of this operation from a neighbour. Floods are relayed even after the end. */
     public void onMessage(int peer, Message message) {
-        if (finished && !(message instanceof Message.Done)) {
-            return;
-        }
         Optional<String> violation = MessageBounds.check(message, manifest.pieceCount(), group.size());
         if (violation.isPresent()) {
             io.disconnect(peer, violation.get());
             return;
         }
-        if (message instanceof Message.Possession p) {
-            onPossession(peer, p);
-        } else if (message instanceof Message.Done d) {
+        if (message instanceof Message.Done d) {
             onDone(d.members());
-        } else {
+        } else if (message instanceof Message.Dead d) {
+            recordDeath(d.member(), d.reason(), peer);
+        } else if (finished) {
+            return;
+        } else if (message instanceof Message.Possession p) {
+            onPossession(peer, p);
+        } else if (!failures.isDead(peer)) {
             engine.onMessage(peer, message);
         }
     }
 
     public void onPieceReceived(int peer, int piece) {
         if (!finished) {
+            failures.progress();
             engine.onPieceReceived(peer, piece);
         }
     }
@@ -121,10 +134,36 @@ public final class Operation implements EngineContext {
         }
     }
 
+    /** The connection to a neighbour is down; it is declared dead unless it is back within the failure timeout. */
     public void onPeerLost(int peer) {
-        if (!finished) {
-            engine.onPeerLost(peer);
+        if (finished || failures.isDead(peer)) {
+            return;
         }
+        engine.onPeerLost(peer);
+        failures.lost(peer, () -> recordDeath(peer, failures.lossReason(), -1));
+    }
+
+    /** A lost neighbour is connected again: it hears every flood again and, unless dead, the engine resynchronises. */
+    public void onPeerReconnected(int peer) {
+        failures.reconnected(peer);
+        for (int origin = 0; origin < possessions.length; origin++) {
+            if (possessions[origin] != null) {
+                io.send(peer, new Message.Possession(op, origin, manifest.rootDigest(), possessions[origin]));
+            }
+        }
+        io.send(peer, new Message.Done(op, (BitSet) done.clone()));
+        BitSet dead = failures.dead();
+        for (int m = dead.nextSetBit(0); m >= 0; m = dead.nextSetBit(m + 1)) {
+            io.send(peer, new Message.Dead(op, m, failures.reason(m)));
+        }
+        if (!finished && !failures.isDead(peer)) {
+            engine.onPeerReconnected(peer);
+        }
+    }
+
+    /** This node leaves the operation, e.g. its channel closes: the group is told not to wait for it. */
+    public void abandon(String reason) {
+        giveUp(new ProtocolException(reason));
     }
 
     private void onPossession(int peer, Message.Possession p) {
@@ -151,7 +190,7 @@ public final class Operation implements EngineContext {
         }
         if (possessionsKnown == group.size()) {
             protocol.checkPossession(group, graph, Arrays.asList(possessions), manifest.pieceCount())
-                    .ifPresent(reason -> fail(new PlacementException(reason)));
+                    .ifPresent(reason -> giveUp(new PlacementException(reason)));
             if (engine != null && !finished) {
                 engine.onGroupPossession(Arrays.asList(possessions));
             }
@@ -172,10 +211,80 @@ public final class Operation implements EngineContext {
         for (int n : neighbours) {
             io.send(n, message);
         }
-        if (done.cardinality() == group.size() && !finished) {
-            finished = true;
-            listener.globalComplete();
+        checkFinished();
+    }
+
+    /**
+     * Learns (from {@code from}, or locally when -1) that {@code member} is dead, and floods it. The
+     * engine re-takes its work; a node that is itself declared dead before it holds everything gives
+     * up, since the others no longer serve it.
+     */
+    private void recordDeath(int member, String reason, int from) {
+        if (!failures.record(member, reason)) {
+            return;
         }
+        Message.Dead flood = new Message.Dead(op, member, reason);
+        for (int n : neighbours) {
+            if (n != from) {
+                io.send(n, flood);
+            }
+        }
+        if (finished) {
+            return;
+        }
+        if (member == self) {
+            if (!localComplete) {
+                giveUp(new ProtocolException("member " + group.member(self).id()
+                        + " was declared dead by the group: " + reason));
+            }
+            return;
+        }
+        if (neighbours.contains(member)) {
+            engine.onPeerLost(member);
+        }
+        engine.onMembersDead(failures.dead());
+        if (!localComplete) {
+            failures.watch(() -> {
+                if (!localComplete) {
+                    giveUp(new ProtocolException(failures.describe(failures.dead()) + "; no piece arrived here for "
+                            + failures.seconds() + " since, so the rest of the data is out of reach"));
+                }
+            });
+        }
+        checkFinished();
+    }
+
+    /** Done when this node is, and every member it can still reach is done or dead. */
+    private void checkFinished() {
+        if (finished || !done.get(self)) {
+            return;
+        }
+        BitSet reachable = failures.reachable();
+        BitSet missing = new BitSet();
+        for (int m = done.nextClearBit(0); m < group.size(); m = done.nextClearBit(m + 1)) {
+            if (!failures.isDead(m) && reachable.get(m)) {
+                return;
+            }
+            missing.set(m);
+        }
+        finished = true;
+        failures.stop();
+        if (missing.isEmpty()) {
+            listener.globalComplete();
+        } else {
+            listener.failed(new ProtocolException(failures.describe(missing)));
+        }
+    }
+
+    /** This node's operation cannot succeed: it stops and tells the group not to wait for it. */
+    private void giveUp(ProtocolException failure) {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        failures.stop();
+        listener.failed(failure);
+        recordDeath(self, failure.getMessage(), -1);
     }
 
     // ---- EngineContext ----
@@ -223,14 +332,7 @@ public final class Operation implements EngineContext {
 
     @Override
     public void fail(String reason) {
-        fail(new ProtocolException(reason));
-    }
-
-    private void fail(ProtocolException failure) {
-        if (!finished) {
-            finished = true;
-            listener.failed(failure);
-        }
+        giveUp(new ProtocolException(reason));
     }
 
     @Override

@@ -11,5 +11,10 @@ public interface OperationListener {
     /** Every member of the group holds every piece. */
     void globalComplete();
 
+    /**
+     * The operation failed. Before {@link #localComplete()}, this node will not hold every piece; after
+     * it, this node's data is complete but the group finished without some members (they died or
+     * became unreachable), so only {@code flush()} fails.
+     */
     void failed(ProtocolException failure);
 }

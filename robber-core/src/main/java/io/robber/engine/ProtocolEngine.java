@@ -22,8 +22,24 @@ public interface ProtocolEngine {
     /** A piece from {@code peer} failed its digest check and was discarded. */
     void onPieceRejected(int peer, int piece);
 
-    /** The connection to a neighbour is gone for good. */
+    /**
+     * The connection to a neighbour is gone: what is outstanding with it will not arrive. It may come
+     * back ({@link #onPeerReconnected}) or the member be declared dead ({@link #onMembersDead}).
+     */
     void onPeerLost(int peer);
+
+    /**
+     * A lost neighbour is connected again, with nothing in flight: greet it as at the start (desire,
+     * and whatever else the protocol opens with), since messages sent before the loss may be gone.
+     */
+    void onPeerReconnected(int peer);
+
+    /**
+     * The set of dead members grew ({@code dead}: all known so far). They will not fetch or serve
+     * anything more, so their work must be taken over by the survivors.
+     */
+    default void onMembersDead(BitSet dead) {
+    }
 
     /**
      * Every member's initial possession is now known ({@code possessions} by member index), learnt

@@ -22,6 +22,10 @@ public interface ExchangePolicy {
     default void onAbandoned(int piece) {
     }
 
+    /** This node now holds {@code piece}. */
+    default void onReceived(int piece) {
+    }
+
     /** Called after every change of request state, so the policy can act (e.g. start stealing). */
     default void afterRequests() {
     }

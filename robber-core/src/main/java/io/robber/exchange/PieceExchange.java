@@ -67,8 +67,12 @@ public final class PieceExchange {
         return missing;
     }
 
-    /** Sends our current desire to {@code peer}; it answers with a bitfield. */
+    /** Sends our current desire to {@code peer} unless it is lost; it answers with a bitfield. */
     public void sendDesire(int peer) {
+        PeerState p = peers.get(peer);
+        if (p == null || p.lost) {
+            return;
+        }
         BitSet desire = policy.desire(peer);
         ctx.send(peer, new Message.Desire(ctx.op(), desire == null ? missing() : (BitSet) desire.clone()));
     }
@@ -113,6 +117,7 @@ public final class PieceExchange {
             ctx.metrics().duplicatePiece();
         } else {
             possession.set(piece);
+            policy.onReceived(piece);
             announce(piece);
         }
         if (p != null && !p.lost) {
@@ -147,6 +152,30 @@ public final class PieceExchange {
         p.outstanding.clear();
         fillAll();
         policy.afterRequests();
+    }
+
+    /**
+     * A lost peer is connected again: nothing is in flight with it, so it starts afresh, as at the
+     * start of the operation, with our desire.
+     */
+    public void onPeerReconnected(int peer) {
+        onPeerLost(peer);
+        if (peers.containsKey(peer)) {
+            peers.put(peer, new PeerState(peer));
+            sendDesire(peer);
+        }
+    }
+
+    /** The pieces that the given live peers announced. */
+    public BitSet announcedBy(List<Integer> members) {
+        BitSet announced = new BitSet();
+        for (int m : members) {
+            PeerState p = peers.get(m);
+            if (p != null && !p.lost) {
+                announced.or(p.has);
+            }
+        }
+        return announced;
     }
 
     private void abandon(int piece) {

@@ -4,6 +4,7 @@ import io.robber.api.Group;
 import io.robber.collective.CollectiveEngine;
 import io.robber.collective.CollectivePeerGraph;
 import io.robber.collective.RootCollectives;
+import io.robber.collective.Succession;
 import io.robber.collective.WorkShares;
 import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
@@ -41,6 +42,7 @@ public final class RobberProtocol implements Protocol {
         Group group = ctx.group();
         int self = ctx.self();
         BitSet work = WorkShares.share(group.rank(self), group.collectiveOf(self).size(), ctx.manifest().pieceCount());
-        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), true);
+        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), true,
+                Succession.splitAmongSurvivors(group, self, ctx.manifest().pieceCount()));
     }
 }

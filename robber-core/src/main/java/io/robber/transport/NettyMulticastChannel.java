@@ -122,16 +122,24 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
         int op = ++opCounter;
         driver.transfer(new Transfer(op, manifest, storage));
         currentFutures = futures;
-        current = new Operation(op, group, self, manifest, protocol, graph, config.options(), driver,
-                listener(storage, futures), new SplittableRandom(config.options().seed() * 31 + self * 7919L + op));
+        current = new Operation(op, group, self, manifest, protocol, graph, config.options(), config.failureTimeout(),
+                driver, listener(storage, futures), new SplittableRandom(config.options().seed() * 31 + self * 7919L + op));
         current.start(possession);
+        for (int n : graph.neighbours(self)) {
+            if (links.channel(n) == null) {
+                current.onPeerLost(n);
+            }
+        }
         replayEarly(op);
     }
 
     private OperationListener listener(Storage storage, OperationFutures futures) {
         return new OperationListener() {
+            private boolean locallyComplete;
+
             @Override
             public void localComplete() {
+                locallyComplete = true;
                 config.runtime().storage().execute(() -> {
                     try {
                         storage.force();
@@ -148,9 +156,14 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
                 futures.local().thenRun(() -> futures.global().complete(null));
             }
 
+            /** After local completion only the group-wide future fails, once the local one settled. */
             @Override
             public void failed(ProtocolException failure) {
-                fail(futures, failure);
+                if (locallyComplete) {
+                    futures.local().whenComplete((v, e) -> futures.global().completeExceptionally(failure));
+                } else {
+                    fail(futures, failure);
+                }
             }
         };
     }
@@ -225,13 +238,20 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
 
     @Override
     public void onLinkUp(int peer) {
-        LOG.debug("{}: connected to member {}", config.self(), group.member(peer).id());
+        if (current != null) {
+            if (!current.isFinished()) {
+                LOG.info("{}: member {} is connected again", config.self(), group.member(peer).id());
+            }
+            current.onPeerReconnected(peer);
+        }
     }
 
     @Override
     public void onLinkDown(int peer) {
+        driver.linkDown(peer);
         if (current != null && !current.isFinished()) {
-            LOG.warn("{}: lost connection to member {}", config.self(), group.member(peer).id());
+            LOG.warn("{}: lost connection to member {}; waiting up to {} s for it to come back", config.self(),
+                    group.member(peer).id(), config.failureTimeout().toMillis() / 1000.0);
             current.onPeerLost(peer);
         }
     }
@@ -304,12 +324,18 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
             return;
         }
         closed = true;
-        onLoop(() -> {
-            links.close();
-            if (currentFutures != null && !currentFutures.global().isDone()) {
-                fail(currentFutures, new RobberException("channel of member " + config.self()
-                        + " closed before the operation finished"));
+        if (loop.isShuttingDown()) {
+            if (currentFutures != null) {
+                fail(currentFutures, new RobberException("the runtime of member " + config.self()
+                        + " was closed before its channel"));
             }
+            return;
+        }
+        onLoop(() -> {
+            if (current != null && !current.isFinished()) {
+                current.abandon("channel of member " + config.self() + " closed before the operation finished");
+            }
+            links.close();
             return null;
         });
     }

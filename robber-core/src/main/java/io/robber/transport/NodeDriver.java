@@ -73,6 +73,14 @@ final class NodeDriver implements NodeIo, Timers {
         }
     }
 
+    /** Requests queued for a lost connection are void: the peer asks again after it reconnects. */
+    void linkDown(int peer) {
+        PieceSender sender = senders.remove(peer);
+        if (sender != null) {
+            sender.abandon();
+        }
+    }
+
     void storageFailed(String reason) {
         storageFailure.accept(reason);
     }

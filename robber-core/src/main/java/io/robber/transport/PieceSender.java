@@ -46,6 +46,11 @@ final class PieceSender {
         drain();
     }
 
+    /** Drops the queued requests; sends in flight finish or fail on their own. */
+    void abandon() {
+        queue.clear();
+    }
+
     /** Starts sends while the channel accepts them. Called on the event loop. */
     void drain() {
         Channel ch = driver.channel(peer);

@@ -26,6 +26,7 @@ public final class NodeStats implements ProtocolMetrics {
     long localCompleteAt = -1;
     long globalCompleteAt = -1;
     String failure;
+    String flushFailure;
 
     @Override
     public void duplicatePiece() {
@@ -110,9 +111,14 @@ public final class NodeStats implements ProtocolMetrics {
         return globalCompleteAt;
     }
 
-    /** The reason the operation failed on this node, or null. */
+    /** The reason the operation failed on this node before it held every piece, or null. */
     public String failure() {
         return failure;
+    }
+
+    /** Why the group finished without some members (flush fails), after this node held every piece; or null. */
+    public String flushFailure() {
+        return flushFailure;
     }
 
     @Override

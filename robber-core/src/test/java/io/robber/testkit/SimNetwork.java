@@ -10,9 +10,12 @@ import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolOptions;
 import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
@@ -24,9 +27,13 @@ import java.util.function.IntFunction;
  * encoded size and arrive as independent copies; a piece costs its length plus the piece header and
  * carries no data (storage is virtual, every piece counts as verified).
  *
+ * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
+ * connections to it at once and it never comes back), or the connection between two nodes is down for
+ * a while (both ends lose it, then both get it back with nothing in flight).
+ *
  * <p>{@link #run()} processes events until every node has finished (global completion or failure)
- * and fails with an {@link AssertionError} on a deadlock (no events left, nodes unfinished) or when
- * the event or time bound is exceeded (e.g. a livelock).
+ * or crashed, and fails with an {@link AssertionError} on a deadlock (no events left, nodes
+ * unfinished) or when the event or time bound is exceeded (e.g. a livelock).
  */
 public final class SimNetwork {
     static final int OP = 1;
@@ -41,6 +48,8 @@ public final class SimNetwork {
     private final List<SimNode> nodes = new ArrayList<>();
     private final Link[][] linkTable;
     private final boolean[][] broken;
+    /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
+    private final int[][] epochs;
     private final List<String> disconnects = new ArrayList<>();
     private final UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
     private boolean ran;
@@ -55,11 +64,17 @@ public final class SimNetwork {
         int n = group.size();
         this.linkTable = new Link[n][n];
         this.broken = new boolean[n][n];
+        this.epochs = new int[n][n];
         for (int i = 0; i < n; i++) {
             SimNode node = new SimNode(i, b.possession.apply(i), this);
-            node.operation = new Operation(OP, group, i, manifest, b.protocol, graph, b.options, node, node,
-                    new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
+            node.operation = new Operation(OP, group, i, manifest, b.protocol, graph, b.options, b.failureTimeout,
+                    node, node, new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
             nodes.add(node);
+        }
+        b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
+        for (long[] o : b.outages) {
+            clock.at(o[2], () -> outage((int) o[0], (int) o[1]));
+            clock.at(o[3], () -> restore((int) o[0], (int) o[1]));
         }
     }
 
@@ -116,8 +131,9 @@ public final class SimNetwork {
         if (broken[from][to]) {
             return;
         }
+        int epoch = epochs[from][to];
         long arrival = link(from, to).transmit(clock.now(), bytes);
-        clock.at(arrival, () -> deliver(from, to, copy, bytes));
+        clock.at(arrival, () -> deliver(from, to, epoch, copy, bytes));
     }
 
     void transmitPiece(int from, int to, int op, int piece) {
@@ -127,8 +143,9 @@ public final class SimNetwork {
             return;
         }
         int length = manifest.pieceLength(piece);
+        int epoch = epochs[from][to];
         long arrival = link(from, to).transmit(clock.now(), (long) WireCodec.PIECE_HEADER_LENGTH + length);
-        clock.at(arrival, () -> deliverPiece(from, to, op, piece, length));
+        clock.at(arrival, () -> deliverPiece(from, to, epoch, piece, length));
     }
 
     void disconnect(int from, int to, String reason) {
@@ -136,14 +153,53 @@ public final class SimNetwork {
         if (broken[from][to]) {
             return;
         }
-        broken[from][to] = true;
-        broken[to][from] = true;
-        clock.schedule(0, () -> nodes.get(from).operation.onPeerLost(to));
-        clock.schedule(0, () -> nodes.get(to).operation.onPeerLost(from));
+        cut(from, to);
     }
 
-    private void deliver(int from, int to, Message message, int bytes) {
-        if (broken[from][to]) {
+    /** Breaks the connection between two nodes; both lose it (a crashed end notices nothing). */
+    private void cut(int a, int b) {
+        broken[a][b] = true;
+        broken[b][a] = true;
+        epochs[a][b]++;
+        epochs[b][a]++;
+        clock.schedule(0, () -> lost(a, b));
+        clock.schedule(0, () -> lost(b, a));
+    }
+
+    private void lost(int node, int peer) {
+        if (!nodes.get(node).crashed) {
+            nodes.get(node).operation.onPeerLost(peer);
+        }
+    }
+
+    private void crash(int member) {
+        nodes.get(member).crashed = true;
+        for (int n : graph.neighbours(member)) {
+            if (!broken[member][n]) {
+                cut(member, n);
+            }
+        }
+    }
+
+    private void outage(int a, int b) {
+        if (!broken[a][b]) {
+            cut(a, b);
+        }
+    }
+
+    /** The connection is back, with nothing in flight, unless it is up already or an end crashed meanwhile. */
+    private void restore(int a, int b) {
+        if (!broken[a][b] || nodes.get(a).crashed || nodes.get(b).crashed) {
+            return;
+        }
+        broken[a][b] = false;
+        broken[b][a] = false;
+        nodes.get(a).operation.onPeerReconnected(b);
+        nodes.get(b).operation.onPeerReconnected(a);
+    }
+
+    private void deliver(int from, int to, int epoch, Message message, int bytes) {
+        if (broken[from][to] || epochs[from][to] != epoch) {
             return;
         }
         SimNode receiver = nodes.get(to);
@@ -151,8 +207,8 @@ public final class SimNetwork {
         receiver.operation.onMessage(from, message);
     }
 
-    private void deliverPiece(int from, int to, int op, int piece, int length) {
-        if (broken[from][to]) {
+    private void deliverPiece(int from, int to, int epoch, int piece, int length) {
+        if (broken[from][to] || epochs[from][to] != epoch) {
             return;
         }
         SimNode receiver = nodes.get(to);
@@ -244,6 +300,9 @@ public final class SimNetwork {
         private long seed = 1;
         private long maxEvents = 5_000_000;
         private long maxTimeNanos = 3_600_000_000_000L;
+        private Duration failureTimeout = Duration.ofSeconds(30);
+        private final Map<Integer, Long> crashes = new HashMap<>();
+        private final List<long[]> outages = new ArrayList<>();
 
         private Builder(Group group, Protocol protocol) {
             this.group = Objects.requireNonNull(group);
@@ -289,6 +348,23 @@ public final class SimNetwork {
 
         public Builder maxTime(long nanos) {
             this.maxTimeNanos = nanos;
+            return this;
+        }
+
+        public Builder failureTimeout(Duration timeout) {
+            this.failureTimeout = timeout;
+            return this;
+        }
+
+        /** Member {@code member} crashes at virtual time {@code atNanos} and never comes back. */
+        public Builder crash(int member, long atNanos) {
+            crashes.put(member, atNanos);
+            return this;
+        }
+
+        /** The connection between {@code a} and {@code b} is down from {@code fromNanos} until {@code untilNanos}. */
+        public Builder outage(int a, int b, long fromNanos, long untilNanos) {
+            outages.add(new long[] {a, b, fromNanos, untilNanos});
             return this;
         }
 

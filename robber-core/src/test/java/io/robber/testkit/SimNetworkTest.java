@@ -148,6 +148,10 @@ class SimNetworkTest {
                 @Override
                 public void onPeerLost(int peer) {
                 }
+
+                @Override
+                public void onPeerReconnected(int peer) {
+                }
             };
         }
     }

@@ -15,16 +15,33 @@ final class SimNode implements NodeIo, OperationListener {
     final BitSet holds;
     final NodeStats stats = new NodeStats();
     private final SimNetwork network;
+    private final Timers timers;
     Operation operation;
+    boolean crashed;
 
     SimNode(int index, BitSet initial, SimNetwork network) {
         this.index = index;
         this.holds = (BitSet) initial.clone();
         this.network = network;
+        this.timers = new Timers() {
+            @Override
+            public long nanoTime() {
+                return network.clock().nanoTime();
+            }
+
+            @Override
+            public Runnable schedule(long delayNanos, Runnable task) {
+                return network.clock().schedule(delayNanos, () -> {
+                    if (!crashed) {
+                        task.run();
+                    }
+                });
+            }
+        };
     }
 
     boolean finished() {
-        return stats.failure != null || stats.globalCompleteAt >= 0;
+        return crashed || stats.failure != null || stats.flushFailure != null || stats.globalCompleteAt >= 0;
     }
 
     @Override
@@ -46,9 +63,10 @@ final class SimNode implements NodeIo, OperationListener {
         network.disconnect(index, peer, reason);
     }
 
+    /** The shared virtual clock; a crashed node's timers never fire. */
     @Override
     public Timers timers() {
-        return network.clock();
+        return timers;
     }
 
     @Override
@@ -72,6 +90,10 @@ final class SimNode implements NodeIo, OperationListener {
 
     @Override
     public void failed(ProtocolException failure) {
-        stats.failure = failure.getMessage();
+        if (stats.localCompleteAt >= 0) {
+            stats.flushFailure = failure.getMessage();
+        } else {
+            stats.failure = failure.getMessage();
+        }
     }
 }

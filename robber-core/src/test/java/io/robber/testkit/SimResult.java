@@ -121,6 +121,49 @@ public final class SimResult {
         return this;
     }
 
+    /**
+     * Throws an {@link AssertionError} unless every member that did not crash holds every piece and
+     * completed without failure, and learnt how the group finished: its flush failure names each
+     * crashed member that did not hold every piece yet. (One that did counts as done if its done
+     * message got out before the crash, so the flush may then succeed.)
+     */
+    public SimResult assertSurvivorsComplete(int... crashed) {
+        List<String> problems = new ArrayList<>();
+        BitSet dead = new BitSet();
+        List<String> unfinished = new ArrayList<>();
+        for (int c : crashed) {
+            dead.set(c);
+            if (stats.get(c).localCompleteAt < 0) {
+                unfinished.add(group.member(c).id());
+            }
+        }
+        int p = manifest.pieceCount();
+        for (int i = dead.nextClearBit(0); i < stats.size(); i = dead.nextClearBit(i + 1)) {
+            NodeStats s = stats.get(i);
+            String id = group.member(i).id();
+            if (holdings.get(i).cardinality() != p) {
+                problems.add(id + " holds " + holdings.get(i).cardinality() + " of " + p + " pieces");
+            }
+            if (s.failure != null) {
+                problems.add(id + " failed: " + s.failure);
+            } else if (unfinished.isEmpty() && s.globalCompleteAt < 0 && s.flushFailure == null) {
+                problems.add(id + " never learnt how the group finished");
+            } else if (!unfinished.isEmpty() && s.flushFailure == null) {
+                problems.add(id + " did not learn that members failed");
+            }
+            for (String u : unfinished) {
+                if (s.flushFailure != null && !s.flushFailure.contains("member " + u + " failed")) {
+                    problems.add(id + "'s flush failure does not name " + u + ": " + s.flushFailure);
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new AssertionError("survivors did not complete cleanly:\n  " + String.join("\n  ", problems)
+                    + "\n" + summary());
+        }
+        return this;
+    }
+
     /** One line per member plus totals, for test logs. */
     public String summary() {
         StringBuilder out = new StringBuilder();

@@ -1,0 +1,152 @@
+package io.robber.engine;
+
+import io.robber.api.Group;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one node knows about failed members during an operation. The papers assume members never
+ * fail; a deployment cannot, so an {@link Operation} keeps:
+ * <ul>
+ *   <li>a loss timer per lost neighbour: a connection that stays down for the failure timeout makes
+ *       that member dead (a reconnection before then cancels it);</li>
+ *   <li>the dead members and why, learnt locally or from the group-wide flood;</li>
+ *   <li>a watchdog: once some member is dead, an incomplete node that receives no piece for the
+ *       failure timeout gives up, because the data it lacks may have died with that member. This is
+ *       what guarantees that no survivor hangs, whatever died.</li>
+ * </ul>
+ */
+final class MemberFailures {
+    private final Group group;
+    private final int self;
+    private final PeerGraph graph;
+    private final Timers timers;
+    private final Duration timeout;
+    private final BitSet dead = new BitSet();
+    private final String[] reasons;
+    private final Map<Integer, Runnable> lossTimers = new HashMap<>();
+    private Runnable watchdog;
+    private long lastProgress;
+
+    MemberFailures(Group group, int self, PeerGraph graph, Timers timers, Duration timeout) {
+        this.group = group;
+        this.self = self;
+        this.graph = graph;
+        this.timers = timers;
+        this.timeout = timeout;
+        this.reasons = new String[group.size()];
+    }
+
+    /** Starts the loss timer of {@code peer} unless it runs already; {@code expired} runs when it fires. */
+    void lost(int peer, Runnable expired) {
+        lossTimers.computeIfAbsent(peer, p -> timers.schedule(timeout.toNanos(), () -> {
+            lossTimers.remove(p);
+            expired.run();
+        }));
+    }
+
+    void reconnected(int peer) {
+        Runnable cancel = lossTimers.remove(peer);
+        if (cancel != null) {
+            cancel.run();
+        }
+    }
+
+    /** Records a death; false when it was known. */
+    boolean record(int member, String reason) {
+        if (dead.get(member)) {
+            return false;
+        }
+        dead.set(member);
+        reasons[member] = reason;
+        reconnected(member);
+        return true;
+    }
+
+    boolean isDead(int member) {
+        return dead.get(member);
+    }
+
+    /** The dead members; a copy. */
+    BitSet dead() {
+        return (BitSet) dead.clone();
+    }
+
+    String reason(int member) {
+        return reasons[member];
+    }
+
+    /** "connection lost at c0n1 and not back within 30 s" */
+    String lossReason() {
+        return "connection lost at " + group.member(self).id() + " and not back within " + seconds();
+    }
+
+    /** A piece arrived. */
+    void progress() {
+        lastProgress = timers.nanoTime();
+    }
+
+    /** Arms the watchdog once; {@code giveUp} runs when no piece arrived for the failure timeout. */
+    void watch(Runnable giveUp) {
+        if (watchdog == null) {
+            lastProgress = timers.nanoTime();
+            watchdog = timers.schedule(timeout.toNanos(), () -> check(giveUp));
+        }
+    }
+
+    private void check(Runnable giveUp) {
+        long idle = timers.nanoTime() - lastProgress;
+        if (idle >= timeout.toNanos()) {
+            watchdog = null;
+            giveUp.run();
+        } else {
+            watchdog = timers.schedule(timeout.toNanos() - idle, () -> check(giveUp));
+        }
+    }
+
+    /** "member c1n2 failed: connection lost at c0n1 and not back within 30 s; member ..." for these members. */
+    String describe(BitSet members) {
+        List<String> parts = new ArrayList<>();
+        for (int m = members.nextSetBit(0); m >= 0; m = members.nextSetBit(m + 1)) {
+            parts.add("member " + group.member(m).id() + (dead.get(m) ? " failed: " + reasons[m]
+                    : " is unreachable: every path to it runs through failed members"));
+        }
+        return String.join("; ", parts);
+    }
+
+    /** The members this node can still reach through the peer graph without the dead. */
+    BitSet reachable() {
+        BitSet seen = new BitSet(group.size());
+        ArrayDeque<Integer> todo = new ArrayDeque<>();
+        seen.set(self);
+        todo.add(self);
+        while (!todo.isEmpty()) {
+            for (int n : graph.neighbours(todo.poll())) {
+                if (!seen.get(n) && !dead.get(n)) {
+                    seen.set(n);
+                    todo.add(n);
+                }
+            }
+        }
+        return seen;
+    }
+
+    String seconds() {
+        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+    }
+
+    /** Stops every timer: the operation is over. */
+    void stop() {
+        lossTimers.values().forEach(Runnable::run);
+        lossTimers.clear();
+        if (watchdog != null) {
+            watchdog.run();
+            watchdog = null;
+        }
+    }
+}

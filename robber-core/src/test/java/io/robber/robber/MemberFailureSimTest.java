@@ -1,0 +1,155 @@
+package io.robber.robber;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.engine.ProtocolOptions;
+import io.robber.testkit.FailureScenarios;
+import io.robber.testkit.NodeStats;
+import io.robber.testkit.SimData;
+import io.robber.testkit.SimNetwork;
+import io.robber.testkit.SimResult;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Robber when members crash or connections drop, in virtual time: survivors finish, nobody hangs. The
+ * healthy transfer (4 clusters x 4, one root, 200 pieces of 64 KiB) takes about 200 ms.
+ */
+class MemberFailureSimTest {
+    private static final int PIECE_SIZE = 64 * 1024;
+    private static final int PIECES = 200;
+    private static final long MS = 1_000_000L;
+    private static final long FAILURE_TIMEOUT = 30_000 * MS;
+    private static final RobberProtocol ROBBER = new RobberProtocol();
+
+    private static SimNetwork.Builder fourByFour(long seed) {
+        Group group = SimData.clusters(4, 4, 4, 4);
+        return SimNetwork.builder(group, ROBBER)
+                .options(ProtocolOptions.defaults(seed))
+                .pieces(PIECES, PIECE_SIZE)
+                .possession(SimData.roots(PIECES, 0))
+                .seed(seed);
+    }
+
+    static Stream<Arguments> crashes() {
+        return Stream.of(Arguments.of("c1n1", 100), Arguments.of("c2n0", 60), Arguments.of("c3n3", 150),
+                Arguments.of("c0n2", 20), Arguments.of("c1n0", 5));
+    }
+
+    /**
+     * A receiver crashes mid-transfer: its neighbours declare it dead after the failure timeout, its
+     * collective re-takes its work, every survivor ends with every piece, and every flush names it.
+     */
+    @ParameterizedTest(name = "{0} crashes at {1} ms")
+    @MethodSource("crashes")
+    void survivorsCompleteWhenAReceiverCrashes(String id, int atMillis) {
+        Group group = SimData.clusters(4, 4, 4, 4);
+        int victim = group.indexOf(id);
+        SimResult result = fourByFour(3).crash(victim, atMillis * MS).run().assertSurvivorsComplete(victim);
+        assertThat(result.node(victim).localCompleteAt()).as("the victim was still receiving").isNegative();
+
+        String cluster = group.member(victim).cluster();
+        long wanIn = result.sum(cluster, NodeStats::piecesFromGlobal) - result.node(victim).piecesFromGlobal();
+        assertThat(wanIn).as("pieces into %s from other clusters, survivors only", cluster).isLessThanOrEqualTo(2L * PIECES);
+        assertThat(result.node(0).flushFailure()).contains("member " + id + " failed: connection lost at")
+                .contains("and not back within 30 s");
+    }
+
+    /** The only root dies before sending anything: every survivor fails, naming it, instead of hanging. */
+    @Test
+    void everySurvivorFailsWhenTheOnlyRootDiesFirst() {
+        SimResult result = fourByFour(4).crash(0, 0).run();
+
+        assertThat(result.failures()).hasSize(15)
+                .allSatisfy(f -> assertThat(f).contains("member c0n0 failed").contains("out of reach"));
+        assertThat(result.endTime()).as("detection plus watchdog").isLessThanOrEqualTo(2 * FAILURE_TIMEOUT + 1000 * MS);
+    }
+
+    /** The root dies once its own cluster holds the data: the others still get it from that cluster. */
+    @Test
+    void survivorsCompleteWhenTheRootDiesAfterItsClusterHasTheData() {
+        SimResult healthy = fourByFour(5).run().assertAllComplete();
+        Group group = healthy.group();
+        long rootClusterDone = group.collective("c0").stream().filter(m -> m != 0)
+                .mapToLong(m -> healthy.node(m).localCompleteAt()).max().orElseThrow();
+        assertThat(healthy.completionTime()).as("others still busy then").isGreaterThan(rootClusterDone + MS);
+
+        fourByFour(5).crash(0, rootClusterDone + MS).run().assertSurvivorsComplete(0);
+    }
+
+    static Stream<Long> seeds() {
+        return LongStream.rangeClosed(1, 20).boxed();
+    }
+
+    /**
+     * 300 times during the transfer a random connection drops for 2 ms, well within the failure
+     * timeout: the ends resynchronise (requests, pieces, floods and stolen work in flight are lost with
+     * the connection) and everybody completes. Without the victims taking back unacknowledged loot,
+     * about half of such seeds deadlock.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void shortOutagesAreRepairedAndNobodyIsDeclaredDead(long seed) {
+        SimNetwork.Builder builder = fourByFour(seed);
+        Group group = SimData.clusters(4, 4, 4, 4);
+        var graph = ROBBER.peerGraph(group, ProtocolOptions.defaults(seed));
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 300; i++) {
+            int a = random.nextInt(group.size());
+            int b = graph.neighbours(a).get(random.nextInt(graph.neighbours(a).size()));
+            long from = random.nextLong(200_000) * 1000;
+            builder.outage(a, b, from, from + 2 * MS);
+        }
+
+        builder.run().assertAllComplete();
+    }
+
+    static Stream<Long> chaosSeeds() {
+        return LongStream.rangeClosed(1, 15).boxed();
+    }
+
+    /** One or two random members crash and a hundred connections drop for a moment, in groups of various shapes. */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("chaosSeeds")
+    void survivorsCompleteDespiteRandomCrashesAndOutages(long seed) {
+        FailureScenarios.Outcome outcome = FailureScenarios.randomCrashesAndOutages(ROBBER, seed);
+
+        outcome.result().assertSurvivorsComplete(outcome.crashed());
+    }
+
+    /** Several members of one collective crash at different times; the rest of it re-takes all their work. */
+    @Test
+    void survivorsCompleteWhenMostOfACollectiveCrashes() {
+        Group group = SimData.clusters(4, 4, 4, 4);
+        int[] victims = {SimData.member(group, 2, 0), SimData.member(group, 2, 1), SimData.member(group, 2, 3)};
+
+        fourByFour(6).crash(victims[0], 30 * MS).crash(victims[1], 90 * MS).crash(victims[2], 150 * MS)
+                .run().assertSurvivorsComplete(victims);
+    }
+
+    /**
+     * A connection between two live members stays down past the failure timeout: each declares the
+     * other dead. Nobody hangs; members not involved complete.
+     */
+    @Test
+    void aLongOutageBetweenLiveMembersHangsNobody() {
+        Group group = SimData.clusters(4, 4, 4, 4);
+        int a = SimData.member(group, 1, 0);
+        int b = ROBBER.peerGraph(group, ProtocolOptions.defaults(7)).neighbours(a).get(0);
+
+        SimResult result = fourByFour(7).outage(a, b, 100 * MS, 100_000 * MS).run();
+
+        for (int m = 0; m < group.size(); m++) {
+            if (m != a && m != b) {
+                assertThat(result.holds(m).cardinality()).as("pieces of %s", group.member(m).id()).isEqualTo(PIECES);
+                assertThat(result.node(m).failure()).isNull();
+            }
+        }
+    }
+}

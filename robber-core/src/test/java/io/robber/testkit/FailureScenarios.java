@@ -1,0 +1,59 @@
+package io.robber.testkit;
+
+import io.robber.api.Group;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolOptions;
+import java.util.SplittableRandom;
+
+/**
+ * Random failures for the collective protocols, shared by the Robber and MOB simulation tests: a
+ * group shape, a root, one or two members crashing while the data flows, and a hundred connections
+ * dropping for 2 ms each, all drawn from a seed.
+ */
+public final class FailureScenarios {
+    private static final int[][] SHAPES = {{4, 4, 4, 4}, {1, 3, 7, 2}, {2, 13}, {3, 11, 2, 1, 6}, {8}};
+    private static final int PIECES = 100;
+    private static final long MS = 1_000_000L;
+
+    private FailureScenarios() {
+    }
+
+    /** One seeded scenario: the run's result and the members that crashed. */
+    public record Outcome(SimResult result, int[] crashed) {
+    }
+
+    /** The scenario of {@code seed}, or null when {@code protocol} cannot serve its placement even without failures. */
+    public static Outcome randomCrashesAndOutages(Protocol protocol, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Group group = SimData.clusters(SHAPES[random.nextInt(SHAPES.length)]);
+        int root = random.nextInt(group.size());
+        if (!builder(protocol, group, root, seed).run().failures().isEmpty()) {
+            return null;
+        }
+        SimNetwork.Builder builder = builder(protocol, group, root, seed);
+        int[] crashed = new int[1 + random.nextInt(2)];
+        for (int i = 0; i < crashed.length; i++) {
+            do {
+                crashed[i] = random.nextInt(group.size());
+            } while (crashed[i] == root || i == 1 && crashed[1] == crashed[0]);
+            builder.crash(crashed[i], random.nextLong(150) * MS);
+        }
+        PeerGraph graph = protocol.peerGraph(group, ProtocolOptions.defaults(seed));
+        for (int i = 0; i < 100; i++) {
+            int a = random.nextInt(group.size());
+            int b = graph.neighbours(a).get(random.nextInt(graph.neighbours(a).size()));
+            long from = random.nextLong(200_000) * 1000;
+            builder.outage(a, b, from, from + 2 * MS);
+        }
+        return new Outcome(builder.run(), crashed);
+    }
+
+    private static SimNetwork.Builder builder(Protocol protocol, Group group, int root, long seed) {
+        return SimNetwork.builder(group, protocol)
+                .options(ProtocolOptions.defaults(seed))
+                .pieces(PIECES, 64 * 1024)
+                .possession(SimData.roots(PIECES, root))
+                .seed(seed);
+    }
+}

@@ -1,0 +1,93 @@
+package io.robber.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.handler.traffic.ChannelTrafficShapingHandler;
+import io.robber.api.ChannelConfig;
+import io.robber.api.Manifest;
+import io.robber.api.MulticastChannel;
+import io.robber.api.ProtocolException;
+import io.robber.metrics.RobberMeters;
+import io.robber.storage.MemoryStorage;
+import io.robber.testkit.Delivery;
+import io.robber.testkit.LoopbackGroup;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A member leaves in the middle of a transfer over real sockets. The survivors end with identical,
+ * complete data, their flush names the member that left, and nothing hangs.
+ */
+class MemberFailureTest {
+    private static final int PIECE = 16 * 1024;
+    private static final String VICTIM = "c1n1";
+    /** Every connection reads at most 1 MiB/s, so the transfer lasts long enough to be interrupted. */
+    private static final LinkCustomizer SLOW_LINKS =
+            (self, peer, pipeline) -> pipeline.addFirst(new ChannelTrafficShapingHandler(0, 1 << 20));
+
+    /** The victim's process dies: its sockets close without a word; neighbours redial in vain, then declare it dead. */
+    @Test
+    void survivorsFinishWhenAMemberCrashes() throws Exception {
+        try (RobberRuntime victimRuntime = RobberRuntime.create(1, 1)) {
+            String flushFailure = runWithVictim(
+                    c -> c.self().equals(VICTIM) ? c.withRuntime(victimRuntime) : c.withFailureTimeout(Duration.ofSeconds(1)),
+                    victim -> victimRuntime.close());
+
+            assertThat(flushFailure).contains("member c1n1 failed: connection lost at").contains("not back within 1 s");
+        }
+    }
+
+    /** The victim closes its channel: it tells the group at once, so nobody waits for the (long) failure timeout. */
+    @Test
+    void survivorsFinishWhenAMemberClosesItsChannel() throws Exception {
+        String flushFailure = runWithVictim(c -> c.withFailureTimeout(Duration.ofMinutes(10)), MulticastChannel::close);
+
+        assertThat(flushFailure).contains("member c1n1 failed: channel of member c1n1 closed before the operation finished");
+    }
+
+    /** Runs a transfer from c0n0 to 2 + 3 members, makes the victim leave once it has some data, returns a survivor's flush failure. */
+    private static String runWithVictim(java.util.function.UnaryOperator<ChannelConfig> configure,
+                                        Consumer<MulticastChannel> leave) throws Exception {
+        byte[] data = Delivery.data(100L * PIECE + 7, 11);
+        Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), PIECE);
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 5, c -> configure.apply(c.withLinks(SLOW_LINKS)), 2, 3)) {
+            List<MemoryStorage> copies = new ArrayList<>();
+            List<CompletableFuture<Void>> survivors = new ArrayList<>();
+            for (MulticastChannel ch : g.channels()) {
+                boolean root = ch.self().id().equals("c0n0");
+                MemoryStorage storage = root ? MemoryStorage.wrap(data) : new MemoryStorage(data.length);
+                CompletableFuture<Void> done = ch.multicastAsync(manifest, storage, root ? manifest.allPieces() : new BitSet());
+                if (!ch.self().id().equals(VICTIM)) {
+                    copies.add(storage);
+                    survivors.add(done);
+                }
+            }
+            MulticastChannel victim = g.channel(VICTIM);
+            while (victim.meters().piecesIn(RobberMeters.Scope.LOCAL) + victim.meters().piecesIn(RobberMeters.Scope.GLOBAL) < 1) {
+                Thread.sleep(5);
+            }
+            assertThat(victim.meters().piecesIn(RobberMeters.Scope.LOCAL) + victim.meters().piecesIn(RobberMeters.Scope.GLOBAL))
+                    .as("the victim is mid-transfer").isLessThan(manifest.pieceCount());
+            leave.accept(victim);
+
+            CompletableFuture.allOf(survivors.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+            assertThat(copies).allSatisfy(c -> assertThat(c.toByteArray()).isEqualTo(data));
+            String failure = null;
+            for (MulticastChannel ch : g.channels()) {
+                if (!ch.self().id().equals(VICTIM)) {
+                    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> ch.flush(Duration.ofSeconds(60)));
+                    assertThat(thrown).as("flush of %s", ch.self().id()).isInstanceOf(ProtocolException.class);
+                    failure = thrown.getMessage();
+                }
+            }
+            return failure;
+        }
+    }
+}
