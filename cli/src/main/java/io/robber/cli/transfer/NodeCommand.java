@@ -104,8 +104,8 @@ public final class NodeCommand implements Callable<Integer> {
             List<Member> members = group.members();
             RootTransfer.Settings settings = new RootTransfer.Settings(root, protocol, (int) pieceSize, options.wait,
                     options.timeout, options.failureTimeout, secret, registrations -> members);
-            TransferSummary summary = new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run();
-            return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
+            return SummaryOutput.run("sender", me.id(), options, spec.commandLine().getOut(),
+                    () -> new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run());
         }
     }
 
@@ -118,14 +118,16 @@ public final class NodeCommand implements Callable<Integer> {
             }
         }
         InetSocketAddress data = group.dataAddress(me);
-        try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus);
-             CoordinatorClient client = CoordinatorClient.connect(candidates, options.wait, secret,
-                     ControlChannel.VERSION, reporter::info)) {
-            ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(me.id(), me.cluster(),
-                    data.getHostString(), data.getPort(), group.digest(), dir, overwrite, options.timeout,
-                    options.failureTimeout, secret);
-            TransferSummary summary = new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
-            return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
+        try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
+            return SummaryOutput.run("receiver", me.id(), options, spec.commandLine().getOut(), () -> {
+                try (CoordinatorClient client = CoordinatorClient.connect(candidates, options.wait, secret,
+                        ControlChannel.VERSION, reporter::info)) {
+                    ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(me.id(), me.cluster(),
+                            data.getHostString(), data.getPort(), group.digest(), dir, overwrite, options.timeout,
+                            options.failureTimeout, secret);
+                    return new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
+                }
+            });
         }
     }
 }

@@ -67,16 +67,19 @@ public final class ReceiveCommand implements Callable<Integer> {
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber receive");
         Secret secret = options.secret(reporter);
         Path dir = OutputDirectory.prepare(out);
-        try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus);
-             CoordinatorClient client = CoordinatorClient.connect(List.of(target), options.wait, secret,
-                     ControlChannel.VERSION, reporter::info)) {
-            String host = data != null ? data.getHostString() : client.localHost();
-            int port = data != null && data.getPort() != 0 ? data.getPort() : Addresses.freePort(host, "--listen");
-            ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
-                    id != null ? id : Addresses.format(host, port), cluster, host, port, null, dir, overwrite,
-                    options.timeout, options.failureTimeout, secret);
-            TransferSummary summary = new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
-            return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
+        try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
+            return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), () -> {
+                try (CoordinatorClient client = CoordinatorClient.connect(List.of(target), options.wait, secret,
+                        ControlChannel.VERSION, reporter::info)) {
+                    String host = data != null ? data.getHostString() : client.localHost();
+                    int port = data != null && data.getPort() != 0 ? data.getPort()
+                            : Addresses.freePort(host, "--listen");
+                    ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
+                            id != null ? id : Addresses.format(host, port), cluster, host, port, null, dir, overwrite,
+                            options.timeout, options.failureTimeout, secret);
+                    return new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
+                }
+            });
         }
     }
 }

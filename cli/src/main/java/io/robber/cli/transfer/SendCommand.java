@@ -105,8 +105,8 @@ public final class SendCommand implements Callable<Integer> {
                     + Addresses.format(coordinator.address()) + " --cluster NAME --out DIR");
             RootTransfer.Settings settings = new RootTransfer.Settings(self, protocol, (int) pieceSize, options.wait,
                     options.timeout, options.failureTimeout, secret, registrations -> order(self, registrations));
-            TransferSummary summary = new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run();
-            return SummaryOutput.finish(summary, options, spec.commandLine().getOut());
+            return SummaryOutput.run("sender", self.id(), options, spec.commandLine().getOut(),
+                    () -> new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run());
         }
     }
 

@@ -13,6 +13,31 @@ final class SummaryOutput {
     private SummaryOutput() {
     }
 
+    /** What a command does once its options are checked: the transfer, ending in a summary. */
+    @FunctionalInterface
+    interface Transfer {
+        TransferSummary run() throws Exception;
+    }
+
+    /**
+     * Runs a transfer and prints its outcome. With {@code --json} a failure that ends the command early
+     * (unreachable coordinator, wrong secret, disk full...) still prints one object, with {@code error}.
+     */
+    static int run(String role, String id, TransferOptions options, PrintWriter out, Transfer transfer)
+            throws Exception {
+        TransferSummary summary;
+        try {
+            summary = transfer.run();
+        } catch (CliFailure failure) {
+            if (options.json) {
+                JsonOutput.write(out, new TransferSummary(role, id, null, null, null, 0, 0, null, 0, 0, false, null,
+                        null, null, failure.getMessage()));
+            }
+            throw failure;
+        }
+        return finish(summary, options, out);
+    }
+
     static int finish(TransferSummary summary, TransferOptions options, PrintWriter out) {
         if (options.json) {
             JsonOutput.write(out, summary);

@@ -79,6 +79,19 @@ class TransferCommandsTest {
     }
 
     @Test
+    void withJsonAFailureStillPrintsOneObject() throws IOException {
+        Run run = run("receive", "--coordinator", "127.0.0.1:" + freePort(), "--out", dir.toString(),
+                "--wait", "200ms", "--json", "--id", "me");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
+        JsonNode summary = JsonOutput.mapper().readTree(run.out());
+        assertThat(summary.get("role").asText()).isEqualTo("receiver");
+        assertThat(summary.get("id").asText()).isEqualTo("me");
+        assertThat(summary.get("verified").asBoolean()).isFalse();
+        assertThat(summary.get("error").asText()).contains("unreachable");
+    }
+
+    @Test
     void anOutputThatIsAFileIsAUsageError() throws IOException {
         Path file = Files.writeString(dir.resolve("f"), "x");
         Run run = run("receive", "--coordinator", "127.0.0.1:7800", "--out", file.toString());
