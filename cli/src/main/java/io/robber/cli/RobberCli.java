@@ -1,5 +1,6 @@
 package io.robber.cli;
 
+import io.robber.cli.bench.BenchCommand;
 import io.robber.cli.demo.DemoCommand;
 import io.robber.cli.transfer.NodeCommand;
 import io.robber.cli.transfer.ReceiveCommand;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
-        subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class,
+            BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success",

@@ -1,0 +1,162 @@
+package io.robber.cli.bench;
+
+import io.robber.api.Manifest;
+import io.robber.cli.CliFailure;
+import io.robber.cli.ExitCodes;
+import io.robber.cli.VersionProvider;
+import io.robber.cli.convert.ByteSizeConverter;
+import io.robber.cli.convert.DurationConverter;
+import io.robber.cli.convert.ProtocolNames;
+import io.robber.emulation.Benchmarks;
+import io.robber.emulation.model.Scenarios;
+import io.robber.emulation.runner.BenchReport;
+import io.robber.emulation.runner.BenchRunner;
+import io.robber.emulation.runner.Experiment;
+import io.robber.emulation.runner.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code robber bench}: protocols × emulated WAN scenarios, reported against the theoretical maximum. */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {
+            "Runs each protocol in each emulated WAN scenario (all nodes in this process on 127.x.y.z, links "
+                    + "shaped and delayed in-process as in the Robber paper's Fig. 7) and reports throughput as a "
+                    + "percentage of the scenario's theoretical maximum.",
+            "Scenarios: tc1-fast, tc1-slow, tc1-fast-to-slow, tc1-slow-to-fast, tc1-mayhem, tc2-c1..4, "
+                    + "tc2-error-c1..4, tc3-{2,4}x{2,4,8,16}, tc4-{2,4}x{2,4,8,16}, or a path to a scenario .json file."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            ExitCodes.OK + ":every run finished with verified data",
+            ExitCodes.FAILED + ":a run failed or its data did not verify",
+            ExitCodes.USAGE + ":usage or configuration error"})
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--scenario", required = true, split = ",", paramLabel = "NAME",
+            description = "Scenario names (comma-separated) or scenario files.")
+    List<String> scenarios;
+
+    @Option(names = "--protocols", defaultValue = "robber,mob", split = ",", paramLabel = "P",
+            description = "Protocols, comma-separated: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = ProtocolNames.class)
+    List<String> protocols;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "Data size instead of the scenario's own (600MB for TC1, 100MB for TC2, 1GB for TC3, "
+                    + "512MB for TC4).")
+    Long size;
+
+    @Option(names = "--scale", defaultValue = "1", paramLabel = "F",
+            description = "Multiply the data size and every schedule time by F, so that a short run sees the same "
+                    + "dynamics (default: ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "N", description = "Runs per scenario and protocol.")
+    int repeat;
+
+    @Option(names = "--piece-size", defaultValue = "1MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "Piece size (default: ${DEFAULT-VALUE}).")
+    long pieceSize;
+
+    @Option(names = "--seed", defaultValue = "42", paramLabel = "N", description = "Seeds data and peer graphs.")
+    long seed;
+
+    @Option(names = "--timeout", defaultValue = "30m", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Give up on a run after this long (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--json", description = "Print one JSON object {\"results\": [...]} on stdout instead of the table.")
+    boolean json;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write the results as CSV.")
+    Path csv;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML report with bar charts.")
+    Path html;
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Experiment.Settings defaults = Experiment.Settings.defaults();
+        Experiment.Settings settings = new Experiment.Settings((int) pieceSize, seed, defaults.ioThreads(),
+                defaults.storageThreads(), timeout);
+        BenchRunner runner = Benchmarks.inProcess(settings);
+        BenchReport report = runner.run(new BenchRunner.Plan(scenarios, protocols,
+                size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, repeat), r -> progress(err, r));
+        if (json) {
+            out.println(report.json());
+        } else {
+            out.print(report.table());
+        }
+        out.flush();
+        write(csv, report.csv());
+        write(html, report.html());
+        List<RunResult> bad = report.results().stream().filter(r -> !r.verified()).toList();
+        if (!bad.isEmpty()) {
+            RunResult first = bad.get(0);
+            throw CliFailure.failed(bad.size() + " run(s) failed, first " + first.scenario() + "/" + first.protocol()
+                    + ": " + (first.error() != null ? first.error() : "data did not verify"), null);
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void progress(PrintWriter err, RunResult r) {
+        err.printf(Locale.ROOT, "bench: %s %s #%d: %.2f s, %.2f MB/s, %.1f%% of %.2f MB/s%s%n", r.scenario(),
+                r.protocol(), r.repeat(), r.seconds(), r.throughputMBps(), r.percentOfBound(), r.boundMBps(),
+                r.verified() ? "" : " FAILED" + (r.error() == null ? "" : ": " + r.error()));
+        err.flush();
+    }
+
+    private void validate() {
+        protocols.forEach(p -> ProtocolNames.require(spec, p));
+        for (String s : scenarios) {
+            try {
+                Scenarios.load(s).resolve();
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        if (!(scale > 0) || scale > 100) {
+            throw new ParameterException(spec.commandLine(), "--scale must be in (0, 100], got " + scale);
+        }
+        if (repeat < 1) {
+            throw new ParameterException(spec.commandLine(), "--repeat must be at least 1");
+        }
+        if (pieceSize < 1 || pieceSize > Manifest.MAX_PIECE_SIZE) {
+            throw new ParameterException(spec.commandLine(), "--piece-size must be between 1 byte and 64MiB");
+        }
+        if (size != null && size < 1) {
+            throw new ParameterException(spec.commandLine(), "--size must be at least 1 byte");
+        }
+    }
+
+    private static void write(Path file, String content) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.writeString(file, content);
+        } catch (IOException e) {
+            throw CliFailure.configuration("cannot write " + file + ": " + e.getMessage()
+                    + "; choose a writable location");
+        }
+    }
+}

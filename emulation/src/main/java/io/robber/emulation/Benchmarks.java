@@ -1,0 +1,33 @@
+package io.robber.emulation;
+
+import io.robber.emulation.bound.ScheduleBound;
+import io.robber.emulation.inprocess.EmulatedNetwork;
+import io.robber.emulation.runner.BenchRunner;
+import io.robber.emulation.runner.Experiment;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+/** Ready-made bench runners. */
+public final class Benchmarks {
+    private Benchmarks() {
+    }
+
+    /**
+     * Every node in this JVM on its own 127.x.y.z address, links shaped and delayed in-process,
+     * results compared with the time-integrated tree-packing bound.
+     */
+    public static BenchRunner inProcess(Experiment.Settings settings) {
+        Experiment experiment = new Experiment(settings, network -> EmulatedNetwork.create(network, freePort()));
+        return new BenchRunner(experiment, network -> ScheduleBound.of(network).rate());
+    }
+
+    private static int freePort() {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free port on loopback", e);
+        }
+    }
+}

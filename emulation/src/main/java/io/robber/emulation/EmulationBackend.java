@@ -1,0 +1,23 @@
+package io.robber.emulation;
+
+import io.robber.api.Group;
+import io.robber.transport.LinkCustomizer;
+
+/**
+ * A network emulation for one run: the group of emulated nodes, the per-connection handlers that
+ * impose the network on them, and the clock start of the schedule.
+ */
+public interface EmulationBackend extends AutoCloseable {
+
+    /** The emulated nodes; node 0 of the first cluster is the root. */
+    Group group();
+
+    /** Shapes and delays the connections between clusters. */
+    LinkCustomizer links();
+
+    /** Time zero of the scenario's schedule: the moment the multicast starts. */
+    void start();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,232 @@
+package io.robber.emulation.bound;
+
+import io.robber.emulation.model.Capacities;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.optimisation.Optimisation;
+import org.ojalgo.optimisation.Variable;
+
+/**
+ * The theoretical maximum multicast throughput of a static network: the linear program over
+ * cluster-level multicast trees that the Robber paper solves (§4.2.1, "converting all 16 possible
+ * multicast trees between the four clusters to a linear program").
+ *
+ * <p>Model. The root is node 0 of cluster 0, and every cluster must receive all data. Inside a
+ * cluster, traffic is free (the clusters' local interconnect is not shaped), so a cluster acts as
+ * one vertex: any of its nodes can forward any byte it holds, and its NICs add up. A tree is a
+ * spanning arborescence of the clusters rooted at cluster 0; a byte on tree t crosses each of its
+ * edges c→d once. With x_t ≥ 0 the rate of tree t, the program is
+ * <pre>
+ *   maximise  Σ_t x_t
+ *   subject to, for every finite capacity,
+ *     pair c→d:       Σ_{t ∋ c→d} x_t            ≤ bandwidth[c][d]
+ *     cluster out c:  Σ_t children_t(c) · x_t    ≤ clusterOut(c) = min(access out, Σ NIC out)
+ *     cluster in d≠0: Σ_t x_t                    ≤ clusterIn(d)  = min(access in,  Σ NIC in)
+ * </pre>
+ * Infinite capacities impose nothing. The root node's own NIC is no separate limit: it hands its
+ * data to the other nodes of its cluster for free, so cluster 0's NICs together feed the WAN. Spanning
+ * trees lose nothing against arbitrary routing: any way to bring a byte to every cluster contains
+ * an arborescence that uses no more of any capacity. Not modelled: delays (a fluid model), protocol
+ * overhead, and network coding.
+ *
+ * <p>Method: column generation, so that it scales past the paper's 8-cluster limit instead of
+ * listing all n<sup>n−2</sup> trees. Starting from one tree, it solves the restricted program's
+ * dual (min Σ capacity·y subject to, per known tree, Σ usage·y ≥ 1, y ≥ 0) for the prices y of the
+ * capacities, and prices the best new tree as a minimum-cost spanning arborescence with edge cost
+ * y_pair[c][d] + y_out[c] + y_in[d]. A tree that costs less than 1 improves the program; without one,
+ * the known trees are optimal, and the restricted primal gives their rates. Capacities are
+ * normalised by the largest one to keep the solver well conditioned.
+ */
+public final class TreePackingBound {
+    /** A tree enters the program only when its reduced cost 1 − price exceeds this. */
+    private static final double IMPROVEMENT = 1e-9;
+    private static final int ROOT = 0;
+
+    private TreePackingBound() {
+    }
+
+    private enum Kind { PAIR, OUT, IN }
+
+    /** One finite capacity: pair c→d, cluster c's out, or cluster d's in; normalised. */
+    private record Limit(Kind kind, int c, int d, double capacity) {
+
+        /** How often a byte on the tree passes this capacity. */
+        int usage(int[] parents) {
+            return switch (kind) {
+                case PAIR -> parents[d] == c ? 1 : 0;
+                case OUT -> (int) Arrays.stream(parents).filter(p -> p == c).count();
+                case IN -> 1;
+            };
+        }
+
+        /** Adds price y of this capacity to the edges it charges. */
+        void charge(double[][] cost, double y) {
+            int n = cost.length;
+            for (int u = 0; u < n; u++) {
+                for (int v = 0; v < n; v++) {
+                    boolean charged = switch (kind) {
+                        case PAIR -> u == c && v == d;
+                        case OUT -> u == c;
+                        case IN -> v == d;
+                    };
+                    if (charged && u != v) {
+                        cost[u][v] += y;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The maximum rate at which cluster 0 can multicast to all clusters, and trees that reach it. */
+    public static Bound of(Capacities capacities) {
+        int n = capacities.clusterCount();
+        int[] free = unlimitedTree(capacities);
+        if (free != null) {
+            return new Bound(Double.POSITIVE_INFINITY, List.of(new Bound.Tree(free, Double.POSITIVE_INFINITY)));
+        }
+        double scale = 0;
+        List<Limit> raw = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            for (int d = 0; d < n; d++) {
+                if (c != d && d != ROOT) {
+                    raw.add(new Limit(Kind.PAIR, c, d, capacities.bandwidth()[c][d]));
+                }
+            }
+            raw.add(new Limit(Kind.OUT, c, -1, capacities.clusterOut(c)));
+            if (c != ROOT) {
+                raw.add(new Limit(Kind.IN, -1, c, capacities.clusterIn(c)));
+            }
+        }
+        for (Limit l : raw) {
+            if (Double.isFinite(l.capacity())) {
+                scale = Math.max(scale, l.capacity());
+            }
+        }
+        double unit = scale > 0 ? scale : 1;
+        List<Limit> limits = raw.stream().filter(l -> Double.isFinite(l.capacity()))
+                .map(l -> new Limit(l.kind(), l.c(), l.d(), l.capacity() / unit)).toList();
+
+        double[] startPrices = limits.stream().mapToDouble(l -> 1 / Math.max(l.capacity(), IMPROVEMENT)).toArray();
+        List<int[]> trees = new ArrayList<>();
+        Set<List<Integer>> known = new HashSet<>();
+        int[] tree = Arborescence.minimumCost(edgeCosts(limits, startPrices, n), ROOT);
+        while (known.add(Arrays.stream(tree).boxed().toList())) {
+            trees.add(tree);
+            double[] prices = solveDual(limits, trees);
+            double[][] cost = edgeCosts(limits, prices, n);
+            tree = Arborescence.minimumCost(cost, ROOT);
+            if (1 - treeCost(cost, tree) <= IMPROVEMENT) {
+                break;
+            }
+        }
+        double[] rates = solvePrimal(limits, trees);
+        double total = Arrays.stream(rates).sum() * unit;
+        List<Bound.Tree> used = new ArrayList<>();
+        for (int t = 0; t < trees.size(); t++) {
+            if (rates[t] * unit > total * IMPROVEMENT) {
+                used.add(new Bound.Tree(trees.get(t), rates[t] * unit));
+            }
+        }
+        return new Bound(total, used);
+    }
+
+    /**
+     * A tree whose every edge passes only unlimited capacities (unlimited pair, sender out and
+     * receiver in), found by breadth-first search from the root; null if some cluster cannot be
+     * reached that way, in which case every tree meets a finite capacity and the program is bounded.
+     */
+    private static int[] unlimitedTree(Capacities capacities) {
+        int n = capacities.clusterCount();
+        int[] parents = new int[n];
+        Arrays.fill(parents, -2);
+        parents[ROOT] = -1;
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(ROOT));
+        int reached = 1;
+        while (!queue.isEmpty()) {
+            int c = queue.poll();
+            if (Double.isFinite(capacities.clusterOut(c))) {
+                continue;
+            }
+            for (int d = 0; d < n; d++) {
+                if (parents[d] == -2 && Double.isInfinite(capacities.bandwidth()[c][d])
+                        && Double.isInfinite(capacities.clusterIn(d))) {
+                    parents[d] = c;
+                    reached++;
+                    queue.add(d);
+                }
+            }
+        }
+        return reached == n ? parents : null;
+    }
+
+    private static double[][] edgeCosts(List<Limit> limits, double[] prices, int n) {
+        double[][] cost = new double[n][n];
+        for (int k = 0; k < limits.size(); k++) {
+            limits.get(k).charge(cost, prices[k]);
+        }
+        return cost;
+    }
+
+    private static double treeCost(double[][] cost, int[] parents) {
+        double sum = 0;
+        for (int v = 0; v < parents.length; v++) {
+            if (parents[v] >= 0) {
+                sum += cost[parents[v]][v];
+            }
+        }
+        return sum;
+    }
+
+    /** The prices of the capacities: the restricted program's dual, solved as a program of its own. */
+    private static double[] solveDual(List<Limit> limits, List<int[]> trees) {
+        ExpressionsBasedModel model = new ExpressionsBasedModel();
+        List<Variable> y = new ArrayList<>();
+        for (Limit l : limits) {
+            y.add(model.addVariable().lower(0).weight(l.capacity()));
+        }
+        for (int[] tree : trees) {
+            Expression covered = model.addExpression().lower(1);
+            for (int k = 0; k < limits.size(); k++) {
+                int usage = limits.get(k).usage(tree);
+                if (usage > 0) {
+                    covered.set(y.get(k), usage);
+                }
+            }
+        }
+        Optimisation.Result result = solved(model.minimise(), "dual");
+        return y.stream().mapToDouble(v -> result.doubleValue(model.indexOf(v))).toArray();
+    }
+
+    /** The rate of every known tree in an optimal packing of them. */
+    private static double[] solvePrimal(List<Limit> limits, List<int[]> trees) {
+        ExpressionsBasedModel model = new ExpressionsBasedModel();
+        List<Variable> x = new ArrayList<>();
+        for (int t = 0; t < trees.size(); t++) {
+            x.add(model.addVariable().lower(0).weight(1));
+        }
+        for (Limit l : limits) {
+            Expression load = model.addExpression().upper(l.capacity());
+            for (int t = 0; t < trees.size(); t++) {
+                int usage = l.usage(trees.get(t));
+                if (usage > 0) {
+                    load.set(x.get(t), usage);
+                }
+            }
+        }
+        Optimisation.Result result = solved(model.maximise(), "primal");
+        return x.stream().mapToDouble(v -> Math.max(0, result.doubleValue(model.indexOf(v)))).toArray();
+    }
+
+    private static Optimisation.Result solved(Optimisation.Result result, String which) {
+        if (!result.getState().isOptimal()) {
+            throw new IllegalStateException("tree-packing " + which + " program not solved: " + result.getState());
+        }
+        return result;
+    }
+}

@@ -1,0 +1,121 @@
+package io.robber.emulation.inprocess;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.FileRegion;
+import io.netty.util.ReferenceCountUtil;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
+
+/**
+ * The sending side of an emulated link: cuts outgoing buffers into chunks and lets each chunk go on
+ * (to the {@link DelayLine}, or the socket) once it has crossed the sender-side links of its path
+ * (node out, cluster out, pair bandwidth). One chunk is on its way at a time, so flows that share a
+ * link take turns chunk by chunk and divide it fairly.
+ *
+ * <p>Backpressure: writes wait in a queue; while it holds more than a few tens of milliseconds of
+ * the path's bottleneck rate, the channel reports itself unwritable (a user-defined writability
+ * flag), so a writability-driven sender stops, as it would at a full socket buffer. The queue is
+ * therefore bounded by that mark plus whatever a sender writes at once. A write completes when its
+ * last byte has left the queue, i.e. is on the (emulated) wire. {@link FileRegion}s (zero-copy
+ * pieces) cross as one unit.
+ */
+final class OutboundShaper extends ChannelOutboundHandlerAdapter {
+    static final int CHUNK = 16 * 1024;
+    /** Netty's own traffic shapers use writability indices 1 to 3. */
+    static final int WRITABILITY_INDEX = 5;
+    /** Queued bytes that make the channel unwritable, as time at the bottleneck rate ... */
+    private static final double QUEUE_SECONDS = 0.02;
+    /** ... but at least this many. It becomes writable again below half the mark. */
+    private static final long MIN_QUEUE_BYTES = 64 * 1024;
+
+    private final BucketPath path;
+    private final ArrayDeque<Pending> queue = new ArrayDeque<>();
+    private long queuedBytes;
+    private boolean blocked;
+    /** A chunk is crossing the path. */
+    private boolean crossing;
+    /** {@link #drain} is on the stack; a chunk that crossed at once must not call it again. */
+    private boolean draining;
+    private boolean removed;
+
+    private record Pending(Object msg, ChannelPromise promise) {
+    }
+
+    OutboundShaper(BucketPath path) {
+        this.path = path;
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        queue.add(new Pending(msg, promise));
+        queuedBytes += size(msg);
+        drain(ctx);
+        updateWritability(ctx);
+    }
+
+    private void drain(ChannelHandlerContext ctx) {
+        boolean outer = draining;
+        draining = true;
+        while (!crossing && !removed && !queue.isEmpty()) {
+            Pending head = queue.peek();
+            boolean last = !(head.msg() instanceof ByteBuf buf) || buf.readableBytes() <= CHUNK;
+            Object chunk = last ? queue.poll().msg() : ((ByteBuf) head.msg()).readRetainedSlice(CHUNK);
+            ChannelPromise promise = last ? head.promise() : ctx.newPromise();
+            long bytes = size(chunk);
+            crossing = true;
+            path.pass(ctx.executor(), bytes, () -> crossed(ctx, chunk, promise, bytes));
+        }
+        draining = outer;
+    }
+
+    private void crossed(ChannelHandlerContext ctx, Object chunk, ChannelPromise promise, long bytes) {
+        crossing = false;
+        if (removed) {
+            ReferenceCountUtil.release(chunk);
+            promise.tryFailure(new ClosedChannelException());
+            return;
+        }
+        queuedBytes -= bytes;
+        ctx.writeAndFlush(chunk, promise);
+        if (!draining) {
+            drain(ctx);
+            updateWritability(ctx);
+        }
+    }
+
+    private void updateWritability(ChannelHandlerContext ctx) {
+        ChannelOutboundBuffer buffer = ctx.channel().unsafe().outboundBuffer();
+        if (buffer == null) {
+            return;
+        }
+        long mark = Math.max(MIN_QUEUE_BYTES, (long) Math.min(Long.MAX_VALUE, path.bottleneck() * QUEUE_SECONDS));
+        if (!blocked && queuedBytes > mark || blocked && queuedBytes <= mark / 2) {
+            blocked = !blocked;
+            buffer.setUserDefinedWritability(WRITABILITY_INDEX, !blocked);
+        }
+    }
+
+    /** Drops what is still queued when the channel goes away. */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        removed = true;
+        for (Pending p; (p = queue.poll()) != null; ) {
+            ReferenceCountUtil.release(p.msg());
+            p.promise().tryFailure(new ClosedChannelException());
+        }
+    }
+
+    static long size(Object msg) {
+        if (msg instanceof ByteBuf buf) {
+            return buf.readableBytes();
+        }
+        if (msg instanceof FileRegion region) {
+            return region.count() - region.transferred();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,54 @@
+package io.robber.emulation.runner;
+
+import io.robber.emulation.model.Network;
+import io.robber.emulation.model.Scenarios;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
+
+/** Runs protocols × scenarios × repeats and collects the results into a {@link BenchReport}. */
+public final class BenchRunner {
+    /**
+     * What to run.
+     *
+     * @param scenarios scenario names or paths to scenario files
+     * @param protocols protocol names
+     * @param size      data size replacing the scenario's own, if present
+     * @param scale     multiplies data size and schedule times
+     * @param repeats   runs per scenario and protocol
+     */
+    public record Plan(List<String> scenarios, List<String> protocols, OptionalLong size, double scale, int repeats) {
+    }
+
+    private final Experiment experiment;
+    private final ToDoubleFunction<Network> bound;
+
+    public BenchRunner(Experiment experiment, ToDoubleFunction<Network> bound) {
+        this.experiment = experiment;
+        this.bound = bound;
+    }
+
+    /** Runs the plan; {@code progress} sees each result as it completes. */
+    public BenchReport run(Plan plan, Consumer<RunResult> progress) throws IOException, InterruptedException {
+        List<RunResult> results = new ArrayList<>();
+        for (String scenario : plan.scenarios()) {
+            Network network = Scenarios.load(scenario).resolve();
+            if (plan.size().isPresent()) {
+                network = network.withDataSize(plan.size().getAsLong());
+            }
+            network = network.scaled(plan.scale());
+            double max = bound.applyAsDouble(network);
+            for (String protocol : plan.protocols()) {
+                for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
+                    RunResult result = experiment.run(network.name(), network, protocol, repeat, max);
+                    results.add(result);
+                    progress.accept(result);
+                }
+            }
+        }
+        return new BenchReport(results);
+    }
+}

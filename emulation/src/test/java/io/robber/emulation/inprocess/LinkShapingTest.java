@@ -1,0 +1,163 @@
+package io.robber.emulation.inprocess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.DefaultFileRegion;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.handler.codec.FixedLengthFrameDecoder;
+import io.robber.api.Group;
+import io.robber.api.Member;
+import io.robber.emulation.model.Network;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Raw TCP flows on loopback through an {@link EmulatedNetwork}: rates, sharing, delay, schedule and
+ * backpressure, measured at the receiver after a warm-up.
+ */
+class LinkShapingTest {
+    private static final String ONE_MB = "{\"bandwidth\": \"1MB/s\"}";
+    private static EventLoopGroup loops;
+
+    @BeforeAll
+    static void startLoops() {
+        loops = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+    }
+
+    @AfterAll
+    static void stopLoops() {
+        loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    @Test
+    void oneFlowGetsTheLinkRateAndTheSenderQueueStaysSmall() throws Exception {
+        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(1, ONE_MB), 1);
+             LoopbackFlow flow = flow(network, "A0", "B0")) {
+            flow.pump();
+            Thread.sleep(1000);
+            double rate = Rates.over(2500, flow::received)[0];
+            assertThat(rate).isCloseTo(1e6, within(0.05e6));
+            // Queued in the shaper: its mark (64 KiB), one write (64 KiB) and a chunk; never the whole pump.
+            long backlog = flow.written() - flow.received();
+            assertThat(backlog).isLessThan(256 * 1024);
+            assertThat(flow.client().isWritable()).isFalse();
+        }
+    }
+
+    @Test
+    void twoFlowsOnOneLinkShareItEvenly() throws Exception {
+        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(2, ONE_MB), 1);
+             LoopbackFlow one = flow(network, "A0", "B0");
+             LoopbackFlow two = flow(network, "A1", "B1")) {
+            one.pump();
+            two.pump();
+            Thread.sleep(1000);
+            double[] rates = Rates.over(2500, one::received, two::received);
+            assertThat(rates[0]).isCloseTo(0.5e6, within(0.05e6));
+            assertThat(rates[1]).isCloseTo(0.5e6, within(0.05e6));
+            assertThat(rates[0] + rates[1]).isCloseTo(1e6, within(0.05e6));
+        }
+    }
+
+    @Test
+    void theReceivingClusterAccessLinkIsSharedAndPushesBackThroughTcp() throws Exception {
+        Network model = Models.read("""
+                {"name": "access",
+                 "clusters": [{"name": "A", "nodes": 2}, {"name": "B", "nodes": 2, "accessIn": "1MB/s"}]}""");
+        try (EmulatedNetwork network = EmulatedNetwork.create(model, 1);
+             LoopbackFlow one = flow(network, "A0", "B0");
+             LoopbackFlow two = flow(network, "A1", "B1")) {
+            one.pump();
+            two.pump();
+            Thread.sleep(1000);
+            double[] rates = Rates.over(2500, one::received, two::received);
+            assertThat(rates[0] + rates[1]).isCloseTo(1e6, within(0.05e6));
+            assertThat(rates[0]).isCloseTo(0.5e6, within(0.1e6));
+            // Held back at the receiver, the senders stop: what waits in kernel and Netty buffers is
+            // kilobytes, not the megabytes loopback TCP would buffer on its own.
+            assertThat(one.written() - one.received()).isLessThan(512 * 1024);
+        }
+    }
+
+    @Test
+    void smallFramesArriveAfterTheOneWayDelay() throws Exception {
+        List<Long> delays = Collections.synchronizedList(new ArrayList<>());
+        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(1, "{\"delay\": \"20ms\"}"), 1);
+             LoopbackFlow flow = LoopbackFlow.open(loops, network, member(network, "A0"), member(network, "B0"),
+                     pipeline -> pipeline.addLast(new FixedLengthFrameDecoder(8),
+                             new SimpleChannelInboundHandler<ByteBuf>() {
+                                 @Override
+                                 protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+                                     delays.add(System.nanoTime() - frame.readLong());
+                                 }
+                             }))) {
+            for (int i = 0; i < 40; i++) {
+                flow.client().writeAndFlush(flow.client().alloc().buffer(8).writeLong(System.nanoTime()));
+                Thread.sleep(10);
+            }
+            Thread.sleep(100);
+        }
+        List<Long> sorted = delays.stream().sorted().toList();
+        assertThat(sorted).hasSize(40);
+        assertThat(sorted.get(20) / 1e6).isCloseTo(20.0, within(2.0));
+        assertThat(sorted.get(0) / 1e6).isGreaterThanOrEqualTo(20.0);
+    }
+
+    @Test
+    void aScheduledChangeReRatesTheLink() throws Exception {
+        Network model = Models.twoClusters(1, ONE_MB,
+                "[{\"at\": \"1500ms\", \"links\": [{\"between\": [\"A\", \"B\"], \"bandwidth\": \"3MB/s\"}]}]");
+        try (EmulatedNetwork network = EmulatedNetwork.create(model, 1);
+             LoopbackFlow flow = flow(network, "A0", "B0")) {
+            network.start();
+            flow.pump();
+            Thread.sleep(400);
+            double before = Rates.over(1000, flow::received)[0];
+            Thread.sleep(500);
+            double after = Rates.over(1000, flow::received)[0];
+            assertThat(before).isCloseTo(1e6, within(0.1e6));
+            assertThat(after).isCloseTo(3e6, within(0.3e6));
+        }
+    }
+
+    @Test
+    void aFileRegionCrossesAsOneUnitAtTheLinkRate(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("piece");
+        Files.write(file, new byte[300_000]);
+        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(1, ONE_MB), 1);
+             LoopbackFlow flow = flow(network, "A0", "B0")) {
+            long start = System.nanoTime();
+            flow.client().writeAndFlush(new DefaultFileRegion(file.toFile(), 0, 300_000)).sync();
+            while (flow.received() < 300_000 && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
+                Thread.sleep(5);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertThat(flow.received()).isEqualTo(300_000);
+            // The first 64 KiB ride on the idle link's burst; the rest takes its time at 1 MB/s.
+            assertThat(seconds).isGreaterThan((300_000 - RateBucket.MIN_BURST_BYTES) / 1e6 * 0.9);
+        }
+    }
+
+    private static LoopbackFlow flow(EmulatedNetwork network, String from, String to) {
+        return LoopbackFlow.open(loops, network, member(network, from), member(network, to));
+    }
+
+    private static Member member(EmulatedNetwork network, String id) {
+        Group group = network.group();
+        return group.member(group.indexOf(id));
+    }
+}
