@@ -13,6 +13,8 @@ import java.util.Locale;
 public final class Reporter {
     private static final int BAR_WIDTH = 24;
     private static final long TTY_REDRAW_NANOS = 200_000_000L;
+    /** No new data for this long is shown as stalled. */
+    private static final long STALLED_NANOS = 3_000_000_000L;
 
     private final PrintWriter err;
     private final String name;
@@ -25,6 +27,9 @@ public final class Reporter {
     private long rateNanos;
     private double rate;
     private boolean barShown;
+    private long lastDone;
+    private long lastChangeNanos = System.nanoTime();
+    private long firstDataNanos;
 
     /**
      * @param name     the command, e.g. {@code robber send}, at the start of every line
@@ -71,6 +76,13 @@ public final class Reporter {
             return;
         }
         long now = System.nanoTime();
+        if (done != lastDone) {
+            if (lastDone <= 0 && done > 0) {
+                firstDataNanos = now;
+            }
+            lastDone = done;
+            lastChangeNanos = now;
+        }
         if (now - rateNanos >= 500_000_000L) {
             double instant = Math.max(0, (done - rateBytes) / ((now - rateNanos) / 1e9));
             rate = instant == 0 ? 0 : rate == 0 ? instant : 0.6 * rate + 0.4 * instant;
@@ -110,9 +122,18 @@ public final class Reporter {
         }
         line.append(String.format(Locale.ROOT, "%3d%% %s of %s", (int) Math.floor(fraction * 100),
                 ByteSizes.format(Math.min(done, total)), ByteSizes.format(total)));
-        line.append(String.format(Locale.ROOT, ", %s/s", rate(rate)));
-        if (done > 0 && done < total && now() - startNanos > 1_000_000_000L) {
-            line.append(rate >= 1 ? ", ETA " + duration((long) Math.min(359_999, (total - done) / rate)) : ", stalled");
+        long now = now();
+        double shown = rate;
+        if (shown <= 0 && done > 0 && now - lastChangeNanos < STALLED_NANOS && now > firstDataNanos) {
+            shown = done / ((now - firstDataNanos) / 1e9 + 0.5);
+        }
+        line.append(String.format(Locale.ROOT, ", %s/s", rate(shown)));
+        if (done > 0 && done < total) {
+            if (now - lastChangeNanos >= STALLED_NANOS) {
+                line.append(", stalled");
+            } else if (shown >= 1) {
+                line.append(", ETA ").append(duration((long) Math.min(359_999, (total - done) / shown)));
+            }
         }
         if (note != null && !note.isEmpty()) {
             line.append(", ").append(note);

@@ -17,9 +17,9 @@ class ReporterTest {
         plain.progress(60, 100, "");
         plain.warn("careful");
 
-        assertThat(err.toString()).isEqualTo("robber send: hello\n"
-                + "robber send:  50% 50 B of 100 B, 0 B/s, 1 of 2 receivers done\n"
-                + "robber send: warning: careful\n");
+        assertThat(err.toString().split("\n")).hasSize(3);
+        assertThat(err.toString()).startsWith("robber send: hello\nrobber send:  50% 50 B of 100 B, ")
+                .contains("B/s").contains(", 1 of 2 receivers done\n").endsWith("robber send: warning: careful\n");
 
         StringWriter quietErr = new StringWriter();
         Reporter quiet = new Reporter(new PrintWriter(quietErr), "robber send", true, false, Duration.ZERO);
