@@ -13,7 +13,6 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,48 +46,11 @@ public final class Coordinator implements AutoCloseable {
     private final Admission admission;
     private final CoordinatorEvents events;
     private final int version;
-    private final Map<String, Session> sessions = new LinkedHashMap<>();
+    private final Map<String, ReceiverSession> sessions = new LinkedHashMap<>();
     private final AtomicInteger pending = new AtomicInteger();
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(daemon("robber-control-tick"));
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(ControlSupport.daemon("robber-control-tick"));
     private boolean started;
     private boolean closed;
-
-    /** A receiver's state as the coordinator sees it. */
-    public static final class Session {
-        private final ControlChannel channel;
-        private final Registration registration;
-        private volatile long bytes;
-        private ControlMessage.Done done;
-        private String lost;
-        private boolean ended;
-
-        Session(ControlChannel channel, Registration registration) {
-            this.channel = channel;
-            this.registration = registration;
-        }
-
-        public Registration registration() {
-            return registration;
-        }
-
-        public long bytes() {
-            return bytes;
-        }
-
-        /** Its outcome, or null while it runs. */
-        public synchronized ControlMessage.Done done() {
-            return done;
-        }
-
-        /** Why its connection was lost before it reported, or null. */
-        public synchronized String lost() {
-            return lost;
-        }
-
-        synchronized boolean resolved() {
-            return done != null || lost != null;
-        }
-    }
 
     private Coordinator(ServerSocket server, Secret secret, String mode, ControlMessage.Offer offer, int expected,
                         Admission admission, CoordinatorEvents events, int version) {
@@ -117,14 +79,14 @@ public final class Coordinator implements AutoCloseable {
             server.setReuseAddress(true);
             server.bind(address, 128);
         } catch (BindException e) {
-            throw CliFailure.configuration("cannot listen on " + hostPort(address) + " (" + e.getMessage()
+            throw CliFailure.configuration("cannot listen on " + ControlSupport.hostPort(address) + " (" + e.getMessage()
                     + "): the port is in use or the address is not on this machine; pick another --listen address "
                     + "or port, or stop the process that holds it");
         } catch (IOException e) {
-            throw CliFailure.configuration("cannot listen on " + hostPort(address) + ": " + e.getMessage());
+            throw CliFailure.configuration("cannot listen on " + ControlSupport.hostPort(address) + ": " + e.getMessage());
         }
         Coordinator c = new Coordinator(server, secret, mode, offer, expected, admission, events, version);
-        Thread acceptor = daemon("robber-control-accept").newThread(c::acceptLoop);
+        Thread acceptor = ControlSupport.daemon("robber-control-accept").newThread(c::acceptLoop);
         acceptor.start();
         c.ticker.scheduleAtFixedRate(c::tick, 1, 1, TimeUnit.SECONDS);
         return c;
@@ -147,13 +109,13 @@ public final class Coordinator implements AutoCloseable {
                 close(socket);
                 continue;
             }
-            daemon("robber-control-" + socket.getInetAddress().getHostAddress()).newThread(() -> serve(socket)).start();
+            ControlSupport.daemon("robber-control-" + socket.getInetAddress().getHostAddress()).newThread(() -> serve(socket)).start();
         }
     }
 
     private void serve(Socket socket) {
         String remote = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-        Session session;
+        ReceiverSession session;
         try {
             session = handshake(socket, remote);
         } catch (ControlChannel.VersionMismatch e) {
@@ -162,7 +124,7 @@ public final class Coordinator implements AutoCloseable {
             close(socket);
             return;
         } catch (IOException | RuntimeException e) {
-            events.info("dropped a connection from " + remote + ": " + describe(e));
+            events.info("dropped a connection from " + remote + ": " + ControlSupport.describe(e));
             close(socket);
             return;
         } finally {
@@ -174,10 +136,10 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Greets, authenticates and admits one receiver; null when it was refused. */
-    private Session handshake(Socket socket, String remote) throws IOException {
+    private ReceiverSession handshake(Socket socket, String remote) throws IOException {
         ControlChannel channel = ControlChannel.open(socket, true, version, HANDSHAKE_TIMEOUT);
         byte[] nonce = Secret.nonce();
-        channel.send(new ControlMessage.Hello(VersionProvider.version(), secret != null, b64(nonce), mode, offer));
+        channel.send(new ControlMessage.Hello(VersionProvider.version(), secret != null, ControlSupport.b64(nonce), mode, offer));
         if (secret != null) {
             channel.expectMac();
         }
@@ -187,7 +149,7 @@ public final class Coordinator implements AutoCloseable {
         }
         String who = (register.id() == null ? "?" : register.id()) + " at " + remote;
         if (secret != null) {
-            byte[] theirNonce = decodeNonce(register.nonce());
+            byte[] theirNonce = ControlSupport.decodeNonce(register.nonce());
             channel.authenticate(secret.sessionKey(nonce, theirNonce));
             if (!channel.verify(frame)) {
                 events.warn("refused receiver " + who + ": wrong secret (it could not prove it knows the secret of "
@@ -204,7 +166,7 @@ public final class Coordinator implements AutoCloseable {
         }
         Registration registration = new Registration(register.id(), register.cluster(), register.host(),
                 register.port(), remote);
-        Session session;
+        ReceiverSession session;
         int count;
         synchronized (this) {
             if (started || closed) {
@@ -215,12 +177,12 @@ public final class Coordinator implements AutoCloseable {
                 return refuse(channel, Refusal.FULL, who, "all " + expected + " expected receivers have registered: "
                         + "raise --expect on the sender or stop this receiver");
             }
-            List<Registration> accepted = sessions.values().stream().map(Session::registration).toList();
+            List<Registration> accepted = sessions.values().stream().map(ReceiverSession::registration).toList();
             Optional<String> conflict = admission.conflict(register, accepted);
             if (conflict.isPresent()) {
                 return refuse(channel, Refusal.CONFLICT, who, conflict.get());
             }
-            session = new Session(channel, registration);
+            session = new ReceiverSession(channel, registration);
             sessions.put(registration.id(), session);
             count = sessions.size();
             channel.send(new ControlMessage.Accepted(count, expected));
@@ -231,7 +193,7 @@ public final class Coordinator implements AutoCloseable {
         return session;
     }
 
-    private Session refuse(ControlChannel channel, Refusal code, String who, String reason) throws IOException {
+    private ReceiverSession refuse(ControlChannel channel, Refusal code, String who, String reason) throws IOException {
         events.warn("refused receiver " + who + ": " + reason);
         channel.send(new ControlMessage.Refused(code.code(), reason));
         channel.close();
@@ -252,7 +214,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Reads a registered receiver's frames until it is done, lost or the coordinator closes. */
-    private void follow(Session session) {
+    private void follow(ReceiverSession session) {
         try {
             while (true) {
                 ControlMessage message = session.channel.receive(SILENCE_TIMEOUT);
@@ -277,7 +239,7 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    private void lose(Session session, IOException e) {
+    private void lose(ReceiverSession session, IOException e) {
         String why = e instanceof EOFException || e instanceof SocketException
                 ? "its connection closed: the process ended or its machine went away"
                 : e instanceof SocketTimeoutException ? "it sent nothing for " + SILENCE_TIMEOUT.toSeconds() + " s"
@@ -288,15 +250,15 @@ public final class Coordinator implements AutoCloseable {
                 return;
             }
             if (!started) {
-                if (sessions.remove(session.registration.id(), session)) {
-                    line = "receiver " + session.registration.id() + " left before the transfer started ("
+                if (sessions.remove(session.registration().id(), session)) {
+                    line = "receiver " + session.registration().id() + " left before the transfer started ("
                             + why + "): " + sessions.size() + " of " + expected + " registered";
                 }
             } else {
                 synchronized (session) {
                     if (session.done == null && session.lost == null) {
                         session.lost = why;
-                        line = "lost receiver " + session.registration.id() + ": " + why;
+                        line = "lost receiver " + session.registration().id() + ": " + why;
                     }
                 }
             }
@@ -313,7 +275,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     private void tick() {
-        List<Session> waiting;
+        List<ReceiverSession> waiting;
         synchronized (this) {
             if (started || closed) {
                 return;
@@ -321,7 +283,7 @@ public final class Coordinator implements AutoCloseable {
             waiting = new ArrayList<>(sessions.values());
         }
         ControlMessage.Waiting w = new ControlMessage.Waiting(waiting.size(), expected);
-        for (Session s : waiting) {
+        for (ReceiverSession s : waiting) {
             try {
                 s.channel.send(w);
             } catch (IOException e) {
@@ -348,21 +310,21 @@ public final class Coordinator implements AutoCloseable {
                 String registered = sessions.isEmpty() ? "none" : String.join(", ", sessions.keySet());
                 throw CliFailure.failed("only " + sessions.size() + " of " + expected + " receivers registered within "
                         + DurationConverter.format(wait) + " (registered: " + registered + "): start the missing "
-                        + "receivers with --coordinator " + hostPort(address()) + ", lower --expect or raise --wait", null);
+                        + "receivers with --coordinator " + ControlSupport.hostPort(address()) + ", lower --expect or raise --wait", null);
             }
             TimeUnit.NANOSECONDS.timedWait(this, left);
         }
-        return sessions.values().stream().map(Session::registration).toList();
+        return sessions.values().stream().map(ReceiverSession::registration).toList();
     }
 
     /** Sends the same start frame to every registered receiver; later connections are refused. */
     public void start(ControlMessage.Start start) {
-        List<Session> all;
+        List<ReceiverSession> all;
         synchronized (this) {
             started = true;
             all = new ArrayList<>(sessions.values());
         }
-        for (Session s : all) {
+        for (ReceiverSession s : all) {
             try {
                 s.channel.send(start);
             } catch (IOException e) {
@@ -372,7 +334,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Every receiver's session, in registration order. */
-    public synchronized List<Session> sessions() {
+    public synchronized List<ReceiverSession> sessions() {
         return new ArrayList<>(sessions.values());
     }
 
@@ -383,7 +345,7 @@ public final class Coordinator implements AutoCloseable {
      */
     public synchronized boolean awaitOutcomes(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!sessions.values().stream().allMatch(Session::resolved)) {
+        while (!sessions.values().stream().allMatch(ReceiverSession::resolved)) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 return false;
@@ -404,7 +366,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     private void broadcast(ControlMessage message) {
-        for (Session s : sessions()) {
+        for (ReceiverSession s : sessions()) {
             if (s.lost() == null) {
                 try {
                     s.channel.send(message);
@@ -422,7 +384,7 @@ public final class Coordinator implements AutoCloseable {
      */
     @Override
     public void close() {
-        List<Session> all;
+        List<ReceiverSession> all;
         synchronized (this) {
             closed = true;
             all = new ArrayList<>(sessions.values());
@@ -434,7 +396,7 @@ public final class Coordinator implements AutoCloseable {
         } catch (IOException ignored) {
             // closing anyway
         }
-        for (Session s : all) {
+        for (ReceiverSession s : all) {
             try {
                 s.channel.socket().shutdownOutput();
             } catch (IOException ignored) {
@@ -454,45 +416,11 @@ public final class Coordinator implements AutoCloseable {
         all.forEach(s -> s.channel.close());
     }
 
-    private static byte[] decodeNonce(String text) throws IOException {
-        byte[] nonce;
-        try {
-            nonce = Base64.getDecoder().decode(text == null ? "" : text);
-        } catch (IllegalArgumentException e) {
-            throw new ControlChannel.MalformedControlFrame("sent a nonce that is not base64");
-        }
-        if (nonce.length != Secret.NONCE_BYTES) {
-            throw new ControlChannel.MalformedControlFrame("sent a nonce of " + nonce.length + " bytes");
-        }
-        return nonce;
-    }
-
-    static String b64(byte[] bytes) {
-        return Base64.getEncoder().encodeToString(bytes);
-    }
-
-    static String describe(Throwable e) {
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    }
-
-    static String hostPort(InetSocketAddress a) {
-        String host = a.getHostString();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
-    }
-
     private static void close(Socket socket) {
         try {
             socket.close();
         } catch (IOException ignored) {
             // closing anyway
         }
-    }
-
-    static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
     }
 }

@@ -38,7 +38,7 @@ public final class CoordinatorClient implements AutoCloseable {
     private final Secret secret;
     private final byte[] coordinatorNonce;
     private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(
-            Coordinator.daemon("robber-control-heartbeat"));
+            ControlSupport.daemon("robber-control-heartbeat"));
     private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
     private volatile LongSupplier progress = () -> 0;
 
@@ -66,7 +66,7 @@ public final class CoordinatorClient implements AutoCloseable {
         long lastStatus = 0;
         while (true) {
             for (InetSocketAddress candidate : candidates) {
-                String where = Coordinator.hostPort(candidate);
+                String where = ControlSupport.hostPort(candidate);
                 try {
                     return attempt(candidate, secret, version);
                 } catch (ControlChannel.VersionMismatch e) {
@@ -77,16 +77,16 @@ public final class CoordinatorClient implements AutoCloseable {
                     throw CliFailure.configuration("unknown host " + candidate.getHostString()
                             + ": check the coordinator's address");
                 } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
-                    lastProblem = where + ": " + Coordinator.describe(e);
+                    lastProblem = where + ": " + ControlSupport.describe(e);
                 } catch (ControlChannel.NotControlPeer e) {
                     lastProblem = where + " is not a robber coordinator: it " + e.getMessage();
                 } catch (IOException e) {
-                    lastProblem = where + ": " + Coordinator.describe(e);
+                    lastProblem = where + ": " + ControlSupport.describe(e);
                 }
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                String target = candidates.size() == 1 ? "coordinator at " + Coordinator.hostPort(candidates.get(0))
+                String target = candidates.size() == 1 ? "coordinator at " + ControlSupport.hostPort(candidates.get(0))
                         : "root among " + candidates.size() + " members of the group file";
                 throw CliFailure.failed(target + " unreachable after " + DurationConverter.format(wait) + " ("
                         + lastProblem + "): start 'robber send' there first, check --coordinator and the firewall, "
@@ -116,7 +116,7 @@ public final class CoordinatorClient implements AutoCloseable {
             if (!(first instanceof ControlMessage.Hello hello)) {
                 throw new ControlChannel.NotControlPeer("did not say hello");
             }
-            String where = Coordinator.hostPort(address);
+            String where = ControlSupport.hostPort(address);
             if (hello.auth() && secret == null) {
                 throw CliFailure.configuration("the coordinator at " + where + " requires a shared secret: pass "
                         + "--secret-file with the sender's secret");
@@ -157,7 +157,7 @@ public final class CoordinatorClient implements AutoCloseable {
         if (secret != null) {
             channel.authenticate(secret.sessionKey(coordinatorNonce, nonce));
         }
-        channel.send(new ControlMessage.Register(VersionProvider.version(), Coordinator.b64(nonce), id, cluster, host,
+        channel.send(new ControlMessage.Register(VersionProvider.version(), ControlSupport.b64(nonce), id, cluster, host,
                 port, groupDigest));
         ControlChannel.Frame frame = channel.readFrame(Coordinator.HANDSHAKE_TIMEOUT);
         ControlMessage reply = ControlChannel.parse(frame);
@@ -200,10 +200,10 @@ public final class CoordinatorClient implements AutoCloseable {
                 message = channel.receive(SILENCE_TIMEOUT);
             } catch (IOException e) {
                 throw CliFailure.failed("lost the coordinator at " + coordinator + " before the transfer started ("
-                        + Coordinator.describe(e) + "): was 'robber send' stopped?", e);
+                        + ControlSupport.describe(e) + "): was 'robber send' stopped?", e);
             }
             if (message instanceof ControlMessage.Start start) {
-                Thread reader = Coordinator.daemon("robber-control-read").newThread(this::readUntilEnd);
+                Thread reader = ControlSupport.daemon("robber-control-read").newThread(this::readUntilEnd);
                 reader.start();
                 return start;
             }

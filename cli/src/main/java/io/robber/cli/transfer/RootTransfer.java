@@ -8,6 +8,7 @@ import io.robber.cli.Errors;
 import io.robber.cli.control.ControlChannel;
 import io.robber.cli.control.ControlMessage;
 import io.robber.cli.control.Coordinator;
+import io.robber.cli.control.ReceiverSession;
 import io.robber.cli.control.NodeReport;
 import io.robber.cli.control.Registration;
 import io.robber.cli.convert.ByteSizes;
@@ -134,7 +135,7 @@ final class RootTransfer {
         long deadline = start + settings.timeout().toNanos();
         CompletableFuture<Void> operation = channel.multicastAsync(description.manifest(), source.storage(),
                 description.manifest().allPieces());
-        List<Coordinator.Session> sessions = coordinator.sessions();
+        List<ReceiverSession> sessions = coordinator.sessions();
         long total = description.manifest().size() * sessions.size();
         boolean allResolved = false;
         String rootError = null;
@@ -142,7 +143,7 @@ final class RootTransfer {
             allResolved = coordinator.awaitOutcomes(Duration.ofMillis(TICK_MILLIS));
             long bytes = 0;
             int done = 0;
-            for (Coordinator.Session s : sessions) {
+            for (ReceiverSession s : sessions) {
                 ControlMessage.Done d = s.done();
                 bytes += d != null && d.ok() ? description.manifest().size()
                         : Math.min(s.bytes(), description.manifest().size());
@@ -160,7 +161,7 @@ final class RootTransfer {
         List<NodeReport> nodes = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
-        for (Coordinator.Session s : sessions) {
+        for (ReceiverSession s : sessions) {
             Registration r = s.registration();
             ControlMessage.Done d = s.done();
             String lost = s.lost();
