@@ -110,6 +110,9 @@ public final class CollectiveEngine implements ProtocolEngine {
     }
 
     private void afterRequests() {
+        if (work.takeGrowth()) {
+            globalPeers.forEach(exchange::sendDesire);
+        }
         if (stealing.isPresent()) {
             stealing.get().maybeSteal();
         } else if (work.unemployed()) {

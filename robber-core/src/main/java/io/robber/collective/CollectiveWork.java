@@ -13,6 +13,7 @@ public final class CollectiveWork implements ExchangePolicy {
     private final EngineContext ctx;
     private final BitSet work;
     private Runnable afterRequests = () -> { };
+    private boolean grown;
 
     public CollectiveWork(EngineContext ctx, BitSet initialWork) {
         this.ctx = ctx;
@@ -57,9 +58,23 @@ public final class CollectiveWork implements ExchangePolicy {
         work.clear(piece);
     }
 
+    /**
+     * The piece is wanted again, as work: the peer that was to send it is lost, or sent it corrupt.
+     * Global peers then must hear the grown desire, see {@link #takeGrowth()}.
+     */
     @Override
     public void onAbandoned(int piece) {
-        work.set(piece);
+        if (!work.get(piece)) {
+            work.set(piece);
+            grown = true;
+        }
+    }
+
+    /** True once after abandoned requests grew the work since the last call. */
+    boolean takeGrowth() {
+        boolean was = grown;
+        grown = false;
+        return was;
     }
 
     /** A piece can arrive after its request was abandoned (from a peer lost meanwhile): it is no work then. */

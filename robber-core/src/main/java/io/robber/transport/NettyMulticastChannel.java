@@ -128,6 +128,7 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
         for (int n : graph.neighbours(self)) {
             if (links.channel(n) == null) {
                 current.onPeerLost(n);
+                links.redial(n);
             }
         }
         replayEarly(op);

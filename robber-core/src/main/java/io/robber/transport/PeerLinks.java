@@ -24,8 +24,10 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -60,6 +62,8 @@ final class PeerLinks {
     /** When to stop redialling each neighbour this node dials. */
     private final Map<Integer, Long> dialDeadline = new HashMap<>();
     private final Map<Integer, Long> retryMillis = new HashMap<>();
+    /** Neighbours with a dial, or its retry, under way. */
+    private final Set<Integer> dialling = new HashSet<>();
     private final CompletableFuture<Void> allConnected = new CompletableFuture<>();
     private Channel server;
     private boolean closed;
@@ -102,6 +106,7 @@ final class PeerLinks {
             for (int n : neighbours) {
                 if (n > self) {
                     dialDeadline.put(n, deadline);
+                    dialling.add(n);
                     dial(n);
                 }
             }
@@ -142,6 +147,7 @@ final class PeerLinks {
     void dialFailed(int peer, String reason) {
         lastDialFailure.put(peer, reason);
         if (closed || channels.containsKey(peer) || System.nanoTime() > dialDeadline.getOrDefault(peer, 0L)) {
+            dialling.remove(peer);
             return;
         }
         long delay = retryMillis.merge(peer, FIRST_RETRY_MILLIS, (old, first) -> Math.min(MAX_RETRY_MILLIS, old * 2));
@@ -201,6 +207,7 @@ final class PeerLinks {
         customizer.customize(group.member(self), group.member(peer), channel.pipeline());
         Channel previous = channels.put(peer, channel);
         retryMillis.remove(peer);
+        dialling.remove(peer);
         if (previous != null) {
             previous.close();
             listener.onLinkDown(peer);
@@ -215,10 +222,22 @@ final class PeerLinks {
             return;
         }
         channels.remove(peer);
+        lastDialFailure.put(peer, "connection lost");
         listener.onLinkDown(peer);
-        if (peer > self) {
-            dialDeadline.put(peer, System.nanoTime() + failureTimeout.toNanos());
-            dialFailed(peer, "connection lost");
+        redial(peer);
+    }
+
+    /**
+     * Dials a disconnected neighbour again, if this node is the one that dials it, for up to the
+     * failure timeout from now: after a loss, and when an operation starts without it.
+     */
+    void redial(int peer) {
+        if (peer < self || closed || channels.containsKey(peer)) {
+            return;
+        }
+        dialDeadline.put(peer, System.nanoTime() + failureTimeout.toNanos());
+        if (dialling.add(peer)) {
+            dial(peer);
         }
     }
 

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.robber.api.Group;
 import io.robber.engine.ProtocolOptions;
 import io.robber.testkit.FailureScenarios;
+import io.robber.testkit.LinkModel;
 import io.robber.testkit.NodeStats;
 import io.robber.testkit.SimData;
 import io.robber.testkit.SimNetwork;
 import io.robber.testkit.SimResult;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -59,6 +61,32 @@ class MemberFailureSimTest {
         assertThat(wanIn).as("pieces into %s from other clusters, survivors only", cluster).isLessThanOrEqualTo(2L * PIECES);
         assertThat(result.node(0).flushFailure()).contains("member " + id + " failed: connection lost at")
                 .contains("and not back within 30 s");
+    }
+
+    static Stream<Long> crashTimes() {
+        return LongStream.range(0, 14).map(i -> i * 15).boxed();
+    }
+
+    /**
+     * Clusters of 2 and 3 on 1 MiB/s links with a 1 s failure timeout (the real-socket test's shape):
+     * c1n1 crashes at various moments of a transfer of about 400 ms. Regression: a request to the
+     * dead member that was abandoned put its piece back into the work, but the global peers never
+     * heard the grown desire, so the survivors stalled.
+     */
+    @ParameterizedTest(name = "c1n1 crashes at {0} ms")
+    @MethodSource("crashTimes")
+    void survivorsCompleteWhenAMemberOfASmallCollectiveCrashes(long atMillis) {
+        Group group = SimData.clusters(2, 3);
+        SimNetwork.builder(group, ROBBER)
+                .options(ProtocolOptions.defaults(5))
+                .pieces(101, 16 * 1024)
+                .possession(SimData.roots(101, 0))
+                .links(LinkModel.clustered(group, 1 << 20, 100_000, 1 << 20, 100_000))
+                .failureTimeout(Duration.ofSeconds(1))
+                .seed(atMillis)
+                .crash(3, atMillis * MS)
+                .run()
+                .assertSurvivorsComplete(3);
     }
 
     /** The only root dies before sending anything: every survivor fails, naming it, instead of hanging. */
@@ -131,6 +159,31 @@ class MemberFailureSimTest {
 
         fourByFour(6).crash(victims[0], 30 * MS).crash(victims[1], 90 * MS).crash(victims[2], 150 * MS)
                 .run().assertSurvivorsComplete(victims);
+    }
+
+    /**
+     * Clusters {c0n0, c0n1} and {c1n0}, where c1n0's only peer is c0n0 and the root is c0n1: when
+     * c0n0 dies, c1n0 is cut off. It fails (the data is out of its reach); the root's flush names c0n0
+     * as failed and c1n0 as unreachable, instead of waiting for it.
+     */
+    @Test
+    void aMemberCutOffByADeathIsNamedUnreachable() {
+        Group group = SimData.clusters(2, 1);
+        long seed = LongStream.rangeClosed(1, 100)
+                .filter(s -> ROBBER.peerGraph(group, ProtocolOptions.defaults(s)).neighbours(2).equals(java.util.List.of(0)))
+                .findFirst().orElseThrow();
+
+        SimResult result = SimNetwork.builder(group, ROBBER)
+                .options(ProtocolOptions.defaults(seed))
+                .pieces(20, PIECE_SIZE)
+                .possession(SimData.roots(20, 1))
+                .seed(seed)
+                .crash(0, 0)
+                .run();
+
+        assertThat(result.node(2).failure()).contains("member c0n0 failed").contains("out of reach");
+        assertThat(result.node(1).flushFailure()).contains("member c0n0 failed: connection lost at c0n1")
+                .contains("member c1n0 is unreachable");
     }
 
     /**
