@@ -120,6 +120,33 @@ class TransferCommandsTest {
     }
 
     @Test
+    void aStaticGroupFromAYamlFileDeliversWithoutARendezvous() throws Exception {
+        byte[] bytes = new byte[1 << 20];
+        new java.util.Random(9).nextBytes(bytes);
+        Path data = Files.write(dir.resolve("static.bin"), bytes);
+        int[] ports = {freePort(), freePort(), freePort()};
+        Path group = Files.writeString(dir.resolve("group.yaml"), """
+                members:
+                  - {id: a, cluster: x, address: "127.0.6.1:%d"}
+                  - {id: b, cluster: x, address: "127.0.6.2:%d"}
+                  - {id: c, cluster: y, address: "127.0.7.1:%d"}
+                """.formatted(ports[0], ports[1], ports[2]));
+        CompletableFuture<Run> b = CompletableFuture.supplyAsync(() -> run("node", "--group", group.toString(),
+                "--self", "b", "--out", dir.resolve("b").toString(), "--wait", "1m", "--timeout", "2m", "-q"));
+        CompletableFuture<Run> c = CompletableFuture.supplyAsync(() -> run("node", "--group", group.toString(),
+                "--self", "c", "--out", dir.resolve("c").toString(), "--wait", "1m", "--timeout", "2m", "-q"));
+        Run a = run("node", "--group", group.toString(), "--self", "a", data.toString(), "--json", "--wait", "1m",
+                "--timeout", "2m");
+
+        assertThat(a.exitCode()).as(a.err()).isZero();
+        assertThat(JsonOutput.mapper().readTree(a.out()).get("nodes")).hasSize(3);
+        assertThat(b.get(3, TimeUnit.MINUTES).exitCode()).isZero();
+        assertThat(c.get(3, TimeUnit.MINUTES).exitCode()).isZero();
+        assertThat(dir.resolve("b/static.bin")).hasBinaryContent(bytes);
+        assertThat(dir.resolve("c/static.bin")).hasBinaryContent(bytes);
+    }
+
+    @Test
     void aSmallFileReachesTwoReceiversWithJsonSummaries() throws Exception {
         byte[] bytes = new byte[3 << 20];
         new java.util.Random(7).nextBytes(bytes);
