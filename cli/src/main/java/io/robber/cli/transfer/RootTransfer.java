@@ -161,7 +161,9 @@ final class RootTransfer {
         List<NodeReport> nodes = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
-        for (ReceiverSession s : sessions) {
+        List<ReceiverSession> inGroupOrder = new ArrayList<>(sessions);
+        inGroupOrder.sort(java.util.Comparator.comparingInt(s -> group.indexOf(s.registration().id())));
+        for (ReceiverSession s : inGroupOrder) {
             Registration r = s.registration();
             ControlMessage.Done d = s.done();
             String lost = s.lost();
