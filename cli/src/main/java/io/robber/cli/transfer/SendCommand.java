@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -93,12 +94,12 @@ public final class SendCommand implements Callable<Integer> {
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber send");
         Secret secret = options.secret(reporter);
         String host = control.getHostString();
+        int port = dataPort != 0 ? dataPort : Addresses.freePort(host, "--listen");
+        Member self = Member.of(id != null ? id : Addresses.format(host, port), cluster, host, port);
         try (SourceData source = SourceData.open(path);
              MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus);
              Coordinator coordinator = Coordinator.listen(control, secret, "rendezvous", source.offer(), expect,
-                     Admission.DISTINCT, events(reporter), ControlChannel.VERSION)) {
-            int port = dataPort != 0 ? dataPort : Addresses.freePort(host, "--listen");
-            Member self = Member.of(id != null ? id : Addresses.format(host, port), cluster, host, port);
+                     admission(self), events(reporter), ControlChannel.VERSION)) {
             reporter.info("waiting for " + RootTransfer.plural(expect, "receiver") + " on "
                     + Addresses.format(coordinator.address()) + " to push " + source.name() + " ("
                     + ByteSizes.format(source.size()) + "); start each with: robber receive --coordinator "
@@ -118,6 +119,20 @@ public final class SendCommand implements Callable<Integer> {
                 .sorted(Comparator.comparing(Registration::cluster).thenComparing(Registration::id))
                 .forEach(r -> members.add(Member.of(r.id(), r.cluster(), r.host(), r.port())));
         return members;
+    }
+
+    /** Distinct ids and data addresses, none of them the root's own. */
+    static Admission admission(Member root) {
+        return (candidate, accepted) -> {
+            if (candidate.id().equals(root.id())) {
+                return Optional.of("id '" + root.id() + "' is the sender's own: give the receiver another --id");
+            }
+            if (candidate.port() == root.address().getPort() && candidate.host().equals(root.address().getHostString())) {
+                return Optional.of("data address " + Addresses.format(root.address()) + " is the sender's own: "
+                        + "give the receiver another --listen port");
+            }
+            return Admission.DISTINCT.conflict(candidate, accepted);
+        };
     }
 
     static CoordinatorEvents events(Reporter reporter) {
