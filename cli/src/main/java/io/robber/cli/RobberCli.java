@@ -2,6 +2,9 @@ package io.robber.cli;
 
 import io.robber.cli.bench.BenchCommand;
 import io.robber.cli.demo.DemoCommand;
+import io.robber.cli.transfer.NodeCommand;
+import io.robber.cli.transfer.ReceiveCommand;
+import io.robber.cli.transfer.SendCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +21,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
-        subcommands = {DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class,
+            BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success",

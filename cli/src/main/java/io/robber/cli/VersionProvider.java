@@ -19,7 +19,7 @@ public final class VersionProvider implements IVersionProvider {
         };
     }
 
-    static String version() {
+    public static String version() {
         try (InputStream in = VersionProvider.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return "(unknown version)";

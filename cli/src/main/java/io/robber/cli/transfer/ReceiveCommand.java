@@ -1,0 +1,85 @@
+package io.robber.cli.transfer;
+
+import io.robber.cli.ExitCodes;
+import io.robber.cli.VersionProvider;
+import io.robber.cli.control.ControlChannel;
+import io.robber.cli.control.CoordinatorClient;
+import io.robber.cli.control.Secret;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code robber receive --coordinator HOST:PORT --out DIR}: one receiver of a {@code robber send}. */
+@Command(name = "receive",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {
+            "Receives the data set a 'robber send' pushes. Finds the coordinator (retrying until --wait), registers "
+                    + "with its id, cluster and data address, receives into a temporary file in --out, verifies it "
+                    + "against the root's SHA-256, moves it into place and keeps serving its peers until every member "
+                    + "is done."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            ExitCodes.OK + ":this node holds a verified copy under --out",
+            ExitCodes.FAILED + ":the transfer failed or the coordinator was unreachable",
+            ExitCodes.USAGE + ":usage or configuration error (wrong secret, version mismatch, --out not writable...)"})
+public final class ReceiveCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--coordinator", required = true, paramLabel = "HOST[:PORT]",
+            description = "The sender's --listen address (port default " + SendCommand.DEFAULT_PORT + ").")
+    String coordinator;
+
+    @Option(names = "--listen", paramLabel = "HOST[:PORT]",
+            description = "This node's data address (default: the address it reaches the coordinator from; "
+                    + "port default: a free port).")
+    String listen;
+
+    @Option(names = "--cluster", defaultValue = "default", paramLabel = "NAME",
+            description = "This node's cluster: nodes of one cluster share a fast network (default: ${DEFAULT-VALUE}).")
+    String cluster;
+
+    @Option(names = "--id", paramLabel = "ID", description = "This node's member id (default: HOST:PORT of its data address).")
+    String id;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Directory to put the data set in (created if missing).")
+    Path out;
+
+    @Option(names = "--overwrite", description = "Replace an existing file or directory of the same name in --out.")
+    boolean overwrite;
+
+    @Mixin
+    TransferOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+        InetSocketAddress target = Addresses.parse(coordinator, "--coordinator", null, SendCommand.DEFAULT_PORT);
+        InetSocketAddress data = listen == null ? null : Addresses.parse(listen, "--listen", null, 0);
+        Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber receive");
+        Secret secret = options.secret(reporter);
+        Path dir = OutputDirectory.prepare(out);
+        try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
+            return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), () -> {
+                try (CoordinatorClient client = CoordinatorClient.connect(List.of(target), options.wait, secret,
+                        ControlChannel.VERSION, reporter::info)) {
+                    String host = data != null ? data.getHostString() : client.localHost();
+                    int port = data != null && data.getPort() != 0 ? data.getPort()
+                            : Addresses.freePort(host, "--listen");
+                    ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
+                            id != null ? id : Addresses.format(host, port), cluster, host, port, null, dir, overwrite,
+                            options.timeout, options.failureTimeout, secret);
+                    return new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.robber.cli.transfer;
+
+import io.robber.cli.control.Secret;
+import io.robber.cli.convert.DurationConverter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** Options every transfer command ({@code send}, {@code receive}, {@code node}) shares. */
+public final class TransferOptions {
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "Shared secret (the file's bytes, trailing white space ignored); peers that cannot prove "
+                    + "they know it are refused. Without it anyone who reaches the ports may join.")
+    Path secretFile;
+
+    @Option(names = "--wait", defaultValue = "5m", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long to wait for the other side to show up before giving up (default: ${DEFAULT-VALUE}).")
+    Duration wait;
+
+    @Option(names = "--timeout", defaultValue = "30m", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Give up when the transfer has not finished this long after it started; failures name the "
+                    + "members not done (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--failure-timeout", defaultValue = "30s", paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "A peer silent for this long is taken as dead: survivors go on without it and the "
+                    + "transfer reports it (default: ${DEFAULT-VALUE}).")
+    Duration failureTimeout;
+
+    @Option(names = "--json", description = "Print one JSON object with the outcome on stdout when done.")
+    boolean json;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print no progress or status lines (warnings and errors still go to stderr).")
+    boolean quiet;
+
+    @Option(names = "--progress-interval", defaultValue = "5s", paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "Time between progress lines when stderr is not a terminal (default: ${DEFAULT-VALUE}).")
+    Duration progressInterval;
+
+    @Option(names = "--jmx", description = "Expose the robber.* meters over JMX (domain " + MetricsExport.JMX_DOMAIN + ").")
+    boolean jmx;
+
+    @Option(names = "--prometheus", paramLabel = "[HOST:]PORT",
+            description = "Serve the robber.* meters for Prometheus at http://HOST:PORT/metrics (HOST defaults to all "
+                    + "interfaces).")
+    String prometheus;
+
+    /** The secret, or null after a warning on stderr that the transfer is open to anyone. */
+    Secret secret(Reporter reporter) {
+        if (secretFile == null) {
+            reporter.warn("no --secret-file: any process that reaches the listening ports can join this transfer "
+                    + "or pose as its coordinator; use a shared secret outside trusted networks");
+            return null;
+        }
+        return Secret.read(secretFile);
+    }
+
+    Reporter reporter(PrintWriter err, String name) {
+        return new Reporter(err, name, quiet, System.console() != null, progressInterval);
+    }
+}

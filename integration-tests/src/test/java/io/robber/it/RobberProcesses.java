@@ -1,0 +1,140 @@
+package io.robber.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts {@code java -jar robber.jar ...} processes with small heaps, their output in files, and
+ * destroys whatever is left in {@link #destroyAll()}.
+ */
+final class RobberProcesses {
+    static final Duration PROCESS_TIMEOUT = Duration.ofMinutes(4);
+
+    private final Path logs;
+    private final List<Node> nodes = new ArrayList<>();
+
+    /** One started process and where its output goes. */
+    record Node(String name, Process process, Path out, Path err) {
+        String stdout() {
+            return read(out);
+        }
+
+        String stderr() {
+            return read(err);
+        }
+
+        /** Waits for the exit, failing the test (with the output) if it does not come in time. */
+        int awaitExit() throws InterruptedException {
+            boolean exited = process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(exited).as("%s exited within %s; stderr:%n%s", name, PROCESS_TIMEOUT, stderr()).isTrue();
+            return process.exitValue();
+        }
+
+        private static String read(Path file) {
+            try {
+                return Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    RobberProcesses(Path logs) {
+        this.logs = logs;
+    }
+
+    static Path jar() {
+        String path = System.getProperty("robber.jar", "../cli/target/robber.jar");
+        Path jar = Path.of(path).toAbsolutePath().normalize();
+        assertThat(jar).as("the fat jar (build it with ./mvnw package)").isRegularFile();
+        return jar;
+    }
+
+    Node start(String name, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(javaBin(), "-Xmx256m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-jar", jar().toString()));
+        command.addAll(List.of(args));
+        Path out = logs.resolve(name + ".out");
+        Path err = logs.resolve(name + ".err");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(nullFile()))
+                .start();
+        Node node = new Node(name, process, out, err);
+        nodes.add(node);
+        return node;
+    }
+
+    void destroyAll() throws InterruptedException {
+        for (Node n : nodes) {
+            n.process().descendants().forEach(ProcessHandle::destroyForcibly);
+            n.process().destroyForcibly();
+        }
+        for (Node n : nodes) {
+            n.process().waitFor(30, TimeUnit.SECONDS);
+        }
+        nodes.clear();
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static java.io.File nullFile() {
+        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    /** A port nobody listens on at {@code host} right now. */
+    static int freePort(String host) throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress(host, 0));
+            return s.getLocalPort();
+        }
+    }
+
+    /** Writes {@code size} pseudo-random bytes (seeded) to {@code file}. */
+    static void writeData(Path file, long size, long seed) throws IOException {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        byte[] chunk = new byte[1 << 20];
+        try (var out = Files.newOutputStream(file)) {
+            for (long written = 0; written < size; written += chunk.length) {
+                for (int i = 0; i < chunk.length; i += 8) {
+                    long v = random.nextLong();
+                    for (int b = 0; b < 8 && i + b < chunk.length; b++) {
+                        chunk[i + b] = (byte) (v >>> (8 * b));
+                    }
+                }
+                out.write(chunk, 0, (int) Math.min(chunk.length, size - written));
+            }
+        }
+    }
+
+    static String sha256(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                sha.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
