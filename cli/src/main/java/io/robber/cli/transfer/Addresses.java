@@ -44,7 +44,7 @@ public final class Addresses {
         }
         if (host == null || host.isEmpty()) {
             if (defaultHost == null) {
-                throw CliFailure.configuration(option + " needs a host, e.g. " + option + " 10.0.0.1:7800; got '"
+                throw CliFailure.configuration(option + " needs a host, e.g. " + option + " 198.18.0.1:7800; got '"
                         + value + "'");
             }
             host = defaultHost;
@@ -70,7 +70,7 @@ public final class Addresses {
     }
 
     private static CliFailure bad(String option, String value) {
-        return CliFailure.configuration(option + " '" + value + "' is not HOST[:PORT], e.g. 10.0.0.1:7800 or [::1]:7800");
+        return CliFailure.configuration(option + " '" + value + "' is not HOST[:PORT], e.g. 198.18.0.1:7800 or [::1]:7800");
     }
 
     /** A port nobody listens on at {@code host} right now. */

@@ -31,11 +31,11 @@ import java.util.Set;
  * members:
  *   - id: ams-1
  *     cluster: amsterdam
- *     address: 10.0.1.1:7700        # data address
+ *     address: 198.18.1.1:7700        # data address
  *   - id: chi-1
  *     cluster: chicago
- *     address: 10.0.2.1:7700
- *     control: 10.0.2.1:7800        # optional; default: the address's port + 1
+ *     address: 198.18.2.1:7700
+ *     control: 198.18.2.1:7800        # optional; default: the address's port + 1
  * </pre>
  *
  * Every node reads the same file: the group order is the file's order.

@@ -19,14 +19,14 @@ class GroupFileTest {
             members:
               - id: ams-1
                 cluster: amsterdam
-                address: 10.0.1.1:7700
+                address: 198.18.1.1:7700
               - id: ams-2
                 cluster: amsterdam
-                address: 10.0.1.2:7700
+                address: 198.18.1.2:7700
               - id: chi-1
                 cluster: chicago
-                address: 10.0.2.1:7700
-                control: 10.0.2.1:9000
+                address: 198.18.2.1:7700
+                control: 198.18.2.1:9000
             """;
 
     @TempDir
@@ -37,16 +37,16 @@ class GroupFileTest {
         GroupFile yaml = GroupFile.read(Files.writeString(dir.resolve("g.yaml"), YAML));
         GroupFile json = GroupFile.read(Files.writeString(dir.resolve("g.json"), """
                 {"members": [
-                  {"id": "ams-1", "cluster": "amsterdam", "address": "10.0.1.1:7700"},
-                  {"id": "ams-2", "cluster": "amsterdam", "address": "10.0.1.2:7700"},
-                  {"id": "chi-1", "cluster": "chicago", "address": "10.0.2.1:7700", "control": "10.0.2.1:9000"}]}
+                  {"id": "ams-1", "cluster": "amsterdam", "address": "198.18.1.1:7700"},
+                  {"id": "ams-2", "cluster": "amsterdam", "address": "198.18.1.2:7700"},
+                  {"id": "chi-1", "cluster": "chicago", "address": "198.18.2.1:7700", "control": "198.18.2.1:9000"}]}
                 """));
 
         assertThat(yaml.members()).isEqualTo(json.members());
         assertThat(yaml.digest()).isEqualTo(json.digest());
         assertThat(yaml.members()).extracting(m -> m.id()).containsExactly("ams-1", "ams-2", "chi-1");
-        assertThat(yaml.controlAddress(yaml.entry("ams-1"))).isEqualTo(new InetSocketAddress("10.0.1.1", 7701));
-        assertThat(yaml.controlAddress(yaml.entry("chi-1"))).isEqualTo(new InetSocketAddress("10.0.2.1", 9000));
+        assertThat(yaml.controlAddress(yaml.entry("ams-1"))).isEqualTo(new InetSocketAddress("198.18.1.1", 7701));
+        assertThat(yaml.controlAddress(yaml.entry("chi-1"))).isEqualTo(new InetSocketAddress("198.18.2.1", 9000));
     }
 
     @Test
@@ -58,7 +58,7 @@ class GroupFileTest {
                 YAML.replace("id: ams-2", "id: ams-1"))))
                 .isInstanceOf(CliFailure.class).hasMessageContaining("ams-1 appears twice");
         assertThatThrownBy(() -> GroupFile.read(Files.writeString(dir.resolve("noport.yaml"),
-                YAML.replace("10.0.1.2:7700", "10.0.1.2"))))
+                YAML.replace("198.18.1.2:7700", "198.18.1.2"))))
                 .isInstanceOf(CliFailure.class).hasMessageContaining("needs a port");
         assertThatThrownBy(() -> GroupFile.read(dir.resolve("missing.json")))
                 .isInstanceOf(CliFailure.class).hasMessageContaining("does not exist");
@@ -75,15 +75,15 @@ class GroupFileTest {
         var admission = file.admission("ams-1");
         String digest = file.digest();
 
-        assertThat(admission.conflict(register("ams-2", "amsterdam", "10.0.1.2", 7700, digest), List.of())).isEmpty();
-        assertThat(admission.conflict(register("ams-2", "amsterdam", "10.0.1.2", 7700, "other"), List.of()))
+        assertThat(admission.conflict(register("ams-2", "amsterdam", "198.18.1.2", 7700, digest), List.of())).isEmpty();
+        assertThat(admission.conflict(register("ams-2", "amsterdam", "198.18.1.2", 7700, "other"), List.of()))
                 .get().asString().contains("different group file");
-        assertThat(admission.conflict(register("ams-1", "amsterdam", "10.0.1.1", 7700, digest), List.of()))
+        assertThat(admission.conflict(register("ams-1", "amsterdam", "198.18.1.1", 7700, digest), List.of()))
                 .get().asString().contains("not a receiver");
-        assertThat(admission.conflict(register("ams-2", "chicago", "10.0.1.2", 7700, digest), List.of()))
+        assertThat(admission.conflict(register("ams-2", "chicago", "198.18.1.2", 7700, digest), List.of()))
                 .get().asString().contains("differ");
-        assertThat(admission.conflict(register("ams-2", "amsterdam", "10.0.1.2", 7700, digest),
-                List.of(new Registration("ams-2", "amsterdam", "10.0.1.2", 7700, "x"))))
+        assertThat(admission.conflict(register("ams-2", "amsterdam", "198.18.1.2", 7700, digest),
+                List.of(new Registration("ams-2", "amsterdam", "198.18.1.2", 7700, "x"))))
                 .get().asString().contains("already registered");
     }
 
