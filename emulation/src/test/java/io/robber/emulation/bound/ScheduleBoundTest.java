@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.robber.emulation.model.Network;
+import io.robber.emulation.model.NetworkModel;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import io.robber.emulation.model.Scenarios;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +74,15 @@ class ScheduleBoundTest {
                 .hasMessageContaining("tc1-mayhem").hasMessageContaining("within 10.0 s");
         assertThatThrownBy(() -> ScheduleBound.of(network("tc1-fast"), 59 * SECOND))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("bytes left");
+    }
+
+    @Test
+    void anUnlimitedNetworkIsDoneAtOnce() throws IOException {
+        String json = "{\"name\": \"free\", \"clusters\": [{\"name\": \"A\", \"nodes\": 1}, {\"name\": \"B\", \"nodes\": 2}]}";
+        Network free = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        ScheduleBound.Result r = ScheduleBound.of(free);
+        assertThat(r.seconds()).isZero();
+        assertThat(r.rate()).isInfinite();
     }
 
     private static Network network(String name) {
