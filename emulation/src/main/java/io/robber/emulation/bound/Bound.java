@@ -1,5 +1,6 @@
 package io.robber.emulation.bound;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -32,6 +33,21 @@ public record Bound(double rate, List<Tree> trees) {
         @Override
         public int[] parents() {
             return parents.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Tree t && Arrays.equals(parents, t.parents) && Double.compare(rate, t.rate) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(parents) + Double.hashCode(rate);
+        }
+
+        @Override
+        public String toString() {
+            return "Tree" + Arrays.toString(parents) + " at " + rate + " B/s";
         }
 
         /** The cluster that sends to {@code cluster} in this tree, −1 for the root. */

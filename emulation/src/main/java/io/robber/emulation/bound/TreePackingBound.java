@@ -36,17 +36,38 @@ import org.ojalgo.optimisation.Variable;
  * overhead, and network coding.
  *
  * <p>Method: column generation, so that it scales past the paper's 8-cluster limit instead of
- * listing all n<sup>n−2</sup> trees. Starting from one tree, it solves the restricted program's
- * dual (min Σ capacity·y subject to, per known tree, Σ usage·y ≥ 1, y ≥ 0) for the prices y of the
- * capacities, and prices the best new tree as a minimum-cost spanning arborescence with edge cost
- * y_pair[c][d] + y_out[c] + y_in[d]. A tree that costs less than 1 improves the program; without one,
- * the known trees are optimal, and the restricted primal gives their rates. Capacities are
- * normalised by the largest one to keep the solver well conditioned.
+ * listing all n<sup>n−2</sup> trees (16 clusters: 10<sup>16</sup>). It starts from the
+ * minimum-cost tree at prices 1/capacity (a shortest-path tree), then repeatedly solves the
+ * restricted program's dual (min Σ capacity·y subject to, per known tree, Σ usage·y ≥ 1, y ≥ 0) for
+ * the prices y of the capacities, and prices the best new tree as a minimum-cost spanning
+ * arborescence (Chu–Liu/Edmonds) with edge cost y_pair[c][d] + y_out[c] + y_in[d]. A tree whose
+ * reduced cost 1 − cost exceeds 10<sup>−9</sup> improves the program; it enters together with a few
+ * more improving trees near it (a short multiplicative-weights walk). Without one, the known trees are
+ * optimal, and the restricted primal gives their rates. The dual is solved as a program of its own
+ * because ojAlgo's presolver turns single-tree rows into variable bounds and drops their dual
+ * values. Capacities are normalised by the largest one to keep the solver well conditioned.
+ *
+ * <p>The result is proven rather than trusted: the rates are checked against every capacity, and
+ * their sum against an upper bound that follows from the prices alone (prices divided by the
+ * cheapest tree's price are feasible for the full dual). ojAlgo's simplex loses accuracy on
+ * restricted programs of about 500 trees by 550 capacities (24 clusters of the tc2 kind); that is
+ * detected and reported as an {@link IllegalStateException}, never returned as a number. Tested up
+ * to 20 clusters (a few seconds); the shipped scenarios have at most 16 (about a second).
  */
 public final class TreePackingBound {
     /** A tree enters the program only when its reduced cost 1 − price exceeds this. */
     private static final double IMPROVEMENT = 1e-9;
     private static final int ROOT = 0;
+    /** How much of the start prices (1 / capacity) the weight walk mixes into the program's prices. */
+    private static final double TIE_BREAK = 1e-2;
+    /** The weight walk's multiplicative step. */
+    private static final double STEP = 0.5;
+    /** Relative error tolerated between the solver's claims and their checks. */
+    private static final double ACCURACY = 1e-6;
+    /** Column generation gives up after this many solves per cluster (a 16-cluster case takes ~20 in all). */
+    private static final int MAX_SOLVES_PER_CLUSTER = 10;
+    /** The weight walk takes at most this many rounds per cluster. */
+    private static final int WALK_ROUNDS = 3;
 
     private TreePackingBound() {
     }
@@ -65,19 +86,17 @@ public final class TreePackingBound {
             };
         }
 
-        /** Adds price y of this capacity to the edges it charges. */
+        /** Adds price y of this capacity to the edges that use it. */
         void charge(double[][] cost, double y) {
-            int n = cost.length;
-            for (int u = 0; u < n; u++) {
-                for (int v = 0; v < n; v++) {
-                    boolean charged = switch (kind) {
-                        case PAIR -> u == c && v == d;
-                        case OUT -> u == c;
-                        case IN -> v == d;
-                    };
-                    if (charged && u != v) {
-                        cost[u][v] += y;
-                    }
+            if (kind == Kind.PAIR) {
+                cost[c][d] += y;
+                return;
+            }
+            for (int v = 0; v < cost.length; v++) {
+                if (kind == Kind.OUT && v != c) {
+                    cost[c][v] += y;
+                } else if (kind == Kind.IN && v != d) {
+                    cost[v][d] += y;
                 }
             }
         }
@@ -90,50 +109,162 @@ public final class TreePackingBound {
         if (free != null) {
             return new Bound(Double.POSITIVE_INFINITY, List.of(new Bound.Tree(free, Double.POSITIVE_INFINITY)));
         }
-        double scale = 0;
-        List<Limit> raw = new ArrayList<>();
-        for (int c = 0; c < n; c++) {
-            for (int d = 0; d < n; d++) {
-                if (c != d && d != ROOT) {
-                    raw.add(new Limit(Kind.PAIR, c, d, capacities.bandwidth()[c][d]));
-                }
-            }
-            raw.add(new Limit(Kind.OUT, c, -1, capacities.clusterOut(c)));
-            if (c != ROOT) {
-                raw.add(new Limit(Kind.IN, -1, c, capacities.clusterIn(c)));
-            }
-        }
-        for (Limit l : raw) {
-            if (Double.isFinite(l.capacity())) {
-                scale = Math.max(scale, l.capacity());
-            }
-        }
-        double unit = scale > 0 ? scale : 1;
-        List<Limit> limits = raw.stream().filter(l -> Double.isFinite(l.capacity()))
-                .map(l -> new Limit(l.kind(), l.c(), l.d(), l.capacity() / unit)).toList();
+        List<Limit> finite = finiteLimits(capacities);
+        double largest = finite.stream().mapToDouble(Limit::capacity).max().orElse(0);
+        double unit = largest > 0 ? largest : 1;
+        List<Limit> limits = finite.stream().map(l -> new Limit(l.kind(), l.c(), l.d(), l.capacity() / unit)).toList();
 
-        double[] startPrices = limits.stream().mapToDouble(l -> 1 / Math.max(l.capacity(), IMPROVEMENT)).toArray();
-        List<int[]> trees = new ArrayList<>();
-        Set<List<Integer>> known = new HashSet<>();
-        int[] tree = Arborescence.minimumCost(edgeCosts(limits, startPrices, n), ROOT);
-        while (known.add(Arrays.stream(tree).boxed().toList())) {
-            trees.add(tree);
-            double[] prices = solveDual(limits, trees);
-            double[][] cost = edgeCosts(limits, prices, n);
-            tree = Arborescence.minimumCost(cost, ROOT);
-            if (1 - treeCost(cost, tree) <= IMPROVEMENT) {
-                break;
-            }
-        }
-        double[] rates = solvePrimal(limits, trees);
+        Columns columns = generate(limits, n);
+        double[] rates = solvePrimal(limits, columns.trees());
+        certify(limits, columns, rates, n);
         double total = Arrays.stream(rates).sum() * unit;
         List<Bound.Tree> used = new ArrayList<>();
-        for (int t = 0; t < trees.size(); t++) {
+        for (int t = 0; t < rates.length; t++) {
             if (rates[t] * unit > total * IMPROVEMENT) {
-                used.add(new Bound.Tree(trees.get(t), rates[t] * unit));
+                used.add(new Bound.Tree(columns.trees().get(t), rates[t] * unit));
             }
         }
         return new Bound(total, used);
+    }
+
+    /**
+     * Trees enough for an optimal packing, and an upper bound on its rate.
+     *
+     * @param upper the least of price·capacity / (cheapest tree's price) over the prices seen: those
+     *              prices, divided by the cheapest tree's, are feasible for the full dual, so every
+     *              one of them bounds the optimum from above, whatever the solver got wrong
+     */
+    private record Columns(List<int[]> trees, double upper) {
+    }
+
+    private static Columns generate(List<Limit> limits, int n) {
+        double[] startPrices = limits.stream().mapToDouble(l -> 1 / room(l)).toArray();
+        List<int[]> trees = new ArrayList<>();
+        Set<List<Integer>> known = new HashSet<>();
+        trees.add(Arborescence.minimumCost(edgeCosts(limits, startPrices, n), ROOT));
+        known.add(key(trees.get(0)));
+        double upper = Double.POSITIVE_INFINITY;
+        double previous = 0;
+        for (int solve = 1; ; solve++) {
+            if (solve > MAX_SOLVES_PER_CLUSTER * n) {
+                throw lostAccuracy(n, "no convergence after " + (solve - 1) + " solves");
+            }
+            double[] prices = solveDual(limits, trees);
+            double value = 0;
+            for (int k = 0; k < limits.size(); k++) {
+                value += prices[k] * limits.get(k).capacity();
+            }
+            double[][] cost = edgeCosts(limits, prices, n);
+            int[] best = Arborescence.minimumCost(cost, ROOT);
+            double cheapest = treeCost(cost, best);
+            if (cheapest > 0) {
+                upper = Math.min(upper, value / cheapest);
+            }
+            // more trees never lower the restricted optimum, which never exceeds the full one
+            if (value < previous * (1 - ACCURACY) || value > upper * (1 + ACCURACY)) {
+                throw lostAccuracy(n, "restricted optimum " + value + " after " + previous + ", bound " + upper);
+            }
+            previous = value;
+            if (1 - cheapest <= IMPROVEMENT || !known.add(key(best))) {
+                return new Columns(trees, upper);
+            }
+            trees.add(best);
+            addNeighbours(limits, prices, startPrices, best, trees, known);
+        }
+    }
+
+    /** Checks that the rates fit every capacity and reach the upper bound: an optimum, proven. */
+    private static void certify(List<Limit> limits, Columns columns, double[] rates, int n) {
+        for (Limit l : limits) {
+            double load = 0;
+            for (int t = 0; t < rates.length; t++) {
+                load += l.usage(columns.trees().get(t)) * rates[t];
+            }
+            if (load > l.capacity() * (1 + ACCURACY) + IMPROVEMENT) {
+                throw lostAccuracy(n, l + " carries " + load);
+            }
+        }
+        double total = Arrays.stream(rates).sum();
+        if (total < columns.upper() * (1 - ACCURACY)) {
+            throw lostAccuracy(n, "packing " + total + " below bound " + columns.upper());
+        }
+    }
+
+    private static IllegalStateException lostAccuracy(int clusters, String detail) {
+        return new IllegalStateException("tree-packing program for " + clusters + " clusters: the LP solver lost"
+                + " accuracy (" + detail + ", in units of the largest capacity); tested up to 20 clusters");
+    }
+
+    /** Every finite capacity a tree can use, in bytes per second. */
+    private static List<Limit> finiteLimits(Capacities capacities) {
+        int n = capacities.clusterCount();
+        List<Limit> limits = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            for (int d = 0; d < n; d++) {
+                if (c != d && d != ROOT) {
+                    limits.add(new Limit(Kind.PAIR, c, d, capacities.bandwidth()[c][d]));
+                }
+            }
+            limits.add(new Limit(Kind.OUT, c, -1, capacities.clusterOut(c)));
+            if (c != ROOT) {
+                limits.add(new Limit(Kind.IN, -1, c, capacities.clusterIn(c)));
+            }
+        }
+        return limits.stream().filter(l -> Double.isFinite(l.capacity())).toList();
+    }
+
+    /**
+     * Adds up to n − 1 more improving trees near the best one. The restricted program's prices are
+     * highly degenerate (tc2: most pairs equally tight), so one tree per solve needs hundreds of
+     * solves for 12–16 clusters. Instead, a short multiplicative-weights walk from the prices makes
+     * the limits the last tree used dearer and prices again, which yields different trees that
+     * also improve the program; 20-odd solves then suffice. The start prices are mixed in a little
+     * so that limits the program does not price yet can also become dear.
+     */
+    private static void addNeighbours(List<Limit> limits, double[] prices, double[] startPrices, int[] best,
+                                      List<int[]> trees, Set<List<Integer>> known) {
+        int n = best.length;
+        double[][] cost = edgeCosts(limits, prices, n);
+        double[] weights = new double[prices.length];
+        for (int k = 0; k < weights.length; k++) {
+            weights[k] = prices[k] + TIE_BREAK * startPrices[k];
+        }
+        int[] last = best;
+        int added = 0;
+        for (int round = 0; round < WALK_ROUNDS * n && added < n - 1; round++) {
+            makeDearer(limits, weights, last);
+            last = Arborescence.minimumCost(edgeCosts(limits, weights, n), ROOT);
+            if (1 - treeCost(cost, last) > IMPROVEMENT && known.add(key(last))) {
+                trees.add(last);
+                added++;
+            }
+        }
+    }
+
+    /** Raises the weight of each limit the tree uses by the share of it the tree alone would fill. */
+    private static void makeDearer(List<Limit> limits, double[] weights, int[] tree) {
+        double rate = Double.POSITIVE_INFINITY;
+        for (Limit l : limits) {
+            int usage = l.usage(tree);
+            if (usage > 0) {
+                rate = Math.min(rate, room(l) / usage);
+            }
+        }
+        for (int k = 0; k < weights.length; k++) {
+            int usage = limits.get(k).usage(tree);
+            if (usage > 0) {
+                weights[k] *= 1 + STEP * rate * usage / room(limits.get(k));
+            }
+        }
+    }
+
+    /** The capacity, kept off zero so that it can divide. */
+    private static double room(Limit limit) {
+        return Math.max(limit.capacity(), IMPROVEMENT);
+    }
+
+    private static List<Integer> key(int[] tree) {
+        return Arrays.stream(tree).boxed().toList();
     }
 
     /**
