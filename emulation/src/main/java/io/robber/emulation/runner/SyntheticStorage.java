@@ -2,6 +2,7 @@ package io.robber.emulation.runner;
 
 import io.robber.api.Storage;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.BitSet;
 
 /**
@@ -78,18 +79,30 @@ public final class SyntheticStorage implements Storage {
         }
     }
 
-    /** The content function: 8-byte words from a SplitMix64 hash of (seed, word index). */
+    /** The content function: little-endian 8-byte words from a SplitMix64 hash of (seed, word index). */
     private void generate(long position, ByteBuffer dst) {
         long word = position >>> 3;
         int skip = (int) (position & 7);
-        while (dst.hasRemaining()) {
-            long value = mix(seed + word * 0x9E3779B97F4A7C15L);
+        if (skip != 0) {
+            long value = wordAt(word++);
             for (int b = skip; b < 8 && dst.hasRemaining(); b++) {
                 dst.put((byte) (value >>> (8 * b)));
             }
-            skip = 0;
-            word++;
         }
+        ByteOrder order = dst.order();
+        dst.order(ByteOrder.LITTLE_ENDIAN);
+        while (dst.remaining() >= 8) {
+            dst.putLong(wordAt(word++));
+        }
+        dst.order(order);
+        long value = wordAt(word);
+        for (int b = 0; dst.hasRemaining(); b++) {
+            dst.put((byte) (value >>> (8 * b)));
+        }
+    }
+
+    private long wordAt(long word) {
+        return mix(seed + word * 0x9E3779B97F4A7C15L);
     }
 
     private static long mix(long z) {
