@@ -202,7 +202,8 @@ public final class Manifest {
         return sha.digest();
     }
 
-    static MessageDigest sha256() {
+    /** A fresh SHA-256 digest, the one hash Robber uses for pieces and data sets. */
+    public static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

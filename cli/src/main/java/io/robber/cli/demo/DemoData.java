@@ -1,12 +1,12 @@
 package io.robber.cli.demo;
 
+import io.robber.api.Manifest;
 import io.robber.api.Storage;
 import io.robber.storage.MemoryStorage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.SplittableRandom;
 
 /** The demo's data set: deterministic pseudo-random bytes from a seed, and whole-copy digests. */
@@ -40,12 +40,7 @@ final class DemoData {
 
     /** SHA-256 of the whole storage. */
     static byte[] sha256(Storage storage) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK lacks SHA-256", e);
-        }
+        MessageDigest sha = Manifest.sha256();
         ByteBuffer chunk = ByteBuffer.allocate(CHUNK);
         long size = storage.size();
         for (long position = 0; position < size; position += CHUNK) {

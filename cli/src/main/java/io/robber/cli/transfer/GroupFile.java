@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.robber.api.Manifest;
 import io.robber.api.Member;
 import io.robber.cli.CliFailure;
 import io.robber.cli.control.Admission;
@@ -191,17 +192,13 @@ public final class GroupFile {
     }
 
     private static String digest(List<Entry> entries) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (Entry e : entries) {
-                for (String field : new String[] {e.id(), e.cluster(), e.address(), e.control() == null ? "" : e.control()}) {
-                    sha.update(String.valueOf(field).getBytes(StandardCharsets.UTF_8));
-                    sha.update((byte) 0);
-                }
+        MessageDigest sha = Manifest.sha256();
+        for (Entry e : entries) {
+            for (String field : new String[] {e.id(), e.cluster(), e.address(), e.control() == null ? "" : e.control()}) {
+                sha.update(String.valueOf(field).getBytes(StandardCharsets.UTF_8));
+                sha.update((byte) 0);
             }
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
+        return HexFormat.of().formatHex(sha.digest());
     }
 }

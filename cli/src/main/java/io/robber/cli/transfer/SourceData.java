@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.HexFormat;
 
@@ -115,8 +114,8 @@ public final class SourceData implements AutoCloseable {
             long size = storage.size();
             int count = (int) Math.min(Integer.MAX_VALUE, size / pieceSize + (size % pieceSize == 0 ? 0 : 1));
             byte[] pieceDigests = new byte[Math.multiplyExact(count, Manifest.DIGEST_LENGTH)];
-            MessageDigest whole = sha256();
-            MessageDigest piece = sha256();
+            MessageDigest whole = Manifest.sha256();
+            MessageDigest piece = Manifest.sha256();
             ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(pieceSize, Math.max(size, 1)));
             for (int i = 0; i < count; i++) {
                 long offset = (long) i * pieceSize;
@@ -129,14 +128,6 @@ public final class SourceData implements AutoCloseable {
                 System.arraycopy(piece.digest(), 0, pieceDigests, i * Manifest.DIGEST_LENGTH, Manifest.DIGEST_LENGTH);
             }
             return new Digests(Manifest.of(size, pieceSize, pieceDigests), HexFormat.of().formatHex(whole.digest()));
-        }
-    }
-
-    static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK lacks SHA-256", e);
         }
     }
 
