@@ -109,8 +109,9 @@ public final class PieceExchange {
 
     public void onPieceReceived(int peer, int piece) {
         PeerState p = peers.get(peer);
-        if (p != null) {
+        if (p != null && p.outstanding.get(piece)) {
             p.outstanding.clear(piece);
+            p.window.delivered(ctx.timers().nanoTime(), ctx.manifest().pieceLength(piece), p.outstanding.isEmpty());
         }
         pending.clear(piece);
         if (possession.get(piece)) {
@@ -205,7 +206,8 @@ public final class PieceExchange {
     }
 
     private void fill(PeerState p) {
-        if (p.outstanding.cardinality() >= maxOutstanding) {
+        int window = p.window.size(maxOutstanding, ctx.manifest().pieceSize());
+        if (p.outstanding.cardinality() >= window) {
             return;
         }
         BitSet candidates = (BitSet) p.has.clone();
@@ -216,11 +218,12 @@ public final class PieceExchange {
         candidates.andNot(possession);
         candidates.andNot(pending);
         int available = candidates.cardinality();
-        while (available > 0 && p.outstanding.cardinality() < maxOutstanding) {
+        while (available > 0 && p.outstanding.cardinality() < window) {
             int piece = pick(candidates, available);
             candidates.clear(piece);
             available--;
             pending.set(piece);
+            p.window.requested(ctx.timers().nanoTime(), p.outstanding.isEmpty());
             p.outstanding.set(piece);
             ctx.send(p.member, new Message.Request(ctx.op(), piece));
             policy.onRequested(p.member, piece);
