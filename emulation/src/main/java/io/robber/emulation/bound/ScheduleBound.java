@@ -12,6 +12,12 @@ import java.util.List;
  * is static and delivers at its {@link TreePackingBound}; the data is done at the time T where
  * ∫₀ᵀ bound(t) dt reaches the data size, and the effective rate is dataSize / T. For a static
  * network this is the tree-packing bound itself. Data in flight is not modelled (no delays).
+ *
+ * <p>This is the paper's yardstick, not a strict upper bound: it assumes every byte delivered in an
+ * interval crosses the network within that interval, but a relay cluster can buffer data while its
+ * in-links are fast and forward it when its out-links recover. With tc1-mayhem's fluctuations Robber
+ * and MOB measured 110–113 % of it. A strict bound with storage would be, per destination, the
+ * minimum over cuts of the time-integrated cut capacity.
  */
 public final class ScheduleBound {
     /** Emulated time after which a schedule that has not delivered the data is given up. */

@@ -1,0 +1,49 @@
+package io.robber.exchange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RequestWindowTest {
+    private static final int PIECE = 64 * 1024;
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void unmeasuredPeersGetTheFullWindow() {
+        assertThat(new RequestWindow().size(5, PIECE)).isEqualTo(5);
+    }
+
+    @Test
+    void aSlowPeerKeepsOnePieceQueuedAFastOneKeepsR() {
+        RequestWindow slow = deliveringEvery(1311 * MS);
+        RequestWindow medium = deliveringEvery(220 * MS);
+        RequestWindow fast = deliveringEvery(10 * MS);
+
+        assertThat(slow.size(5, PIECE)).as("50 KB/s: 1.3 s per piece").isEqualTo(1);
+        assertThat(medium.size(5, PIECE)).as("~300 KB/s: 4 pieces per second").isEqualTo(4);
+        assertThat(fast.size(5, PIECE)).as("6.5 MB/s").isEqualTo(5);
+    }
+
+    @Test
+    void idleTimeBetweenBusyPeriodsIsNotCountedAsSlowness() {
+        RequestWindow window = new RequestWindow();
+        long t = 0;
+        for (int round = 0; round < 5; round++) {
+            window.requested(t, true);
+            t += 20 * MS;
+            window.delivered(t, PIECE, true);
+            t += 10_000 * MS;
+        }
+        assertThat(window.size(5, PIECE)).isEqualTo(5);
+    }
+
+    /** A peer kept busy that delivers one piece every {@code interval}. */
+    private static RequestWindow deliveringEvery(long interval) {
+        RequestWindow window = new RequestWindow();
+        window.requested(0, true);
+        for (int i = 1; i <= 20; i++) {
+            window.delivered(i * interval, PIECE, false);
+        }
+        return window;
+    }
+}
