@@ -10,6 +10,7 @@ import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
 import io.robber.wire.WireCodec;
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +21,8 @@ import org.slf4j.LoggerFactory;
  */
 final class PeerConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(PeerConnection.class);
+    /** A connection must complete handshake and authentication within this long, or it is closed. */
+    static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
 
     private final PeerLinks links;
     private final FrameDecoder decoder;
@@ -40,6 +43,13 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.handshake(nonce)));
+        ctx.executor().schedule(() -> {
+            if (!admitted && ctx.channel().isActive()) {
+                LOG.warn("{}: closing connection with {}: no valid handshake within {} ms", links.selfId(),
+                        ctx.channel().remoteAddress(), HANDSHAKE_TIMEOUT_MILLIS);
+                ctx.close();
+            }
+        }, HANDSHAKE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
         ctx.fireChannelActive();
     }
 

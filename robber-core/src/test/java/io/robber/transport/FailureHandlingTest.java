@@ -72,6 +72,23 @@ class FailureHandlingTest {
     }
 
     @Test
+    void aConnectionThatNeverCompletesItsHandshakeIsClosed() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 6, 1, 1)) {
+            var target = g.group().member(0).address();
+            try (Socket silent = new Socket(target.getAddress(), target.getPort())) {
+                silent.setSoTimeout((int) (3 * PeerConnection.HANDSHAKE_TIMEOUT_MILLIS));
+                var in = silent.getInputStream();
+                byte[] buf = new byte[4096];
+                int total = 0;
+                for (int n; (n = in.read(buf)) >= 0; ) {
+                    total += n;
+                }
+                assertThat(total).as("the node's own handshake arrives before it gives up").isPositive();
+            }
+        }
+    }
+
+    @Test
     void aPeerFromAnotherGroupIsRefused() throws Exception {
         byte[] data = Delivery.data(16L * PIECE, 3);
         try (LoopbackGroup g = LoopbackGroup.open("robber", 3, 2, 2)) {
