@@ -8,9 +8,7 @@ import io.robber.cli.control.ControlChannel;
 import io.robber.cli.control.Coordinator;
 import io.robber.cli.control.CoordinatorClient;
 import io.robber.cli.control.Secret;
-import io.robber.cli.convert.ByteSizeConverter;
 import io.robber.cli.convert.ByteSizes;
-import io.robber.cli.convert.ProtocolNames;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,13 +57,8 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace an existing file or directory of the same name in --out.")
     boolean overwrite;
 
-    @Option(names = "--protocol", defaultValue = "robber", paramLabel = "NAME", completionCandidates = ProtocolNames.class,
-            description = "On the root: protocol, ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    String protocol;
-
-    @Option(names = "--piece-size", defaultValue = "1MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "On the root: size of one piece, at most 64MiB (default: ${DEFAULT-VALUE}).")
-    long pieceSize;
+    @Mixin
+    RootOptions root;
 
     @Mixin
     TransferOptions options;
@@ -73,8 +66,7 @@ public final class NodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (path != null) {
-            ProtocolNames.require(spec, protocol);
-            RootOptions.check(spec, pieceSize, 0);
+            root.check(spec);
         } else if (out == null) {
             throw new ParameterException(spec.commandLine(), "--out DIR is required on every node but the root "
                     + "(the root names the PATH to push)");
@@ -100,10 +92,10 @@ public final class NodeCommand implements Callable<Integer> {
             reporter.info("root: waiting on " + Addresses.format(coordinator.address()) + " for the "
                     + RootTransfer.plural(receivers, "other member") + " of " + groupFile + " to push " + source.name()
                     + " (" + ByteSizes.format(source.size()) + ")");
-            Member root = new Member(me.id(), me.cluster(), group.dataAddress(me));
+            Member member = new Member(me.id(), me.cluster(), group.dataAddress(me));
             List<Member> members = group.members();
-            RootTransfer.Settings settings = new RootTransfer.Settings(root, protocol, (int) pieceSize, options.wait,
-                    options.timeout, options.failureTimeout, secret, registrations -> members);
+            RootTransfer.Settings settings = new RootTransfer.Settings(member, root.protocol, (int) root.pieceSize,
+                    options.wait, options.timeout, options.failureTimeout, secret, registrations -> members);
             return SummaryOutput.run("sender", me.id(), options, spec.commandLine().getOut(),
                     () -> new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run());
         }

@@ -9,9 +9,7 @@ import io.robber.cli.control.Coordinator;
 import io.robber.cli.control.CoordinatorEvents;
 import io.robber.cli.control.Registration;
 import io.robber.cli.control.Secret;
-import io.robber.cli.convert.ByteSizeConverter;
 import io.robber.cli.convert.ByteSizes;
-import io.robber.cli.convert.ProtocolNames;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -71,23 +70,20 @@ public final class SendCommand implements Callable<Integer> {
             description = "Port of the root's data channel on the --listen host (default: a free port).")
     int dataPort;
 
-    @Option(names = "--protocol", defaultValue = "robber", paramLabel = "NAME", completionCandidates = ProtocolNames.class,
-            description = "Protocol: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    String protocol;
-
-    @Option(names = "--piece-size", defaultValue = "1MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "Size of one piece, at most 64MiB (default: ${DEFAULT-VALUE}).")
-    long pieceSize;
+    @Mixin
+    RootOptions root;
 
     @Mixin
     TransferOptions options;
 
     @Override
     public Integer call() throws Exception {
-        ProtocolNames.require(spec, protocol);
-        RootOptions.check(spec, pieceSize, dataPort);
+        root.check(spec);
+        if (dataPort < 0 || dataPort > 65535) {
+            throw new ParameterException(spec.commandLine(), "--data-port must be between 1 and 65535, got " + dataPort);
+        }
         if (expect < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--expect must be at least 1, got "
+            throw new ParameterException(spec.commandLine(), "--expect must be at least 1, got "
                     + expect);
         }
         InetSocketAddress control = Addresses.parse(listen, "--listen", null, DEFAULT_PORT);
@@ -104,7 +100,7 @@ public final class SendCommand implements Callable<Integer> {
                     + Addresses.format(coordinator.address()) + " to push " + source.name() + " ("
                     + ByteSizes.format(source.size()) + "); start each with: robber receive --coordinator "
                     + Addresses.format(coordinator.address()) + " --cluster NAME --out DIR");
-            RootTransfer.Settings settings = new RootTransfer.Settings(self, protocol, (int) pieceSize, options.wait,
+            RootTransfer.Settings settings = new RootTransfer.Settings(self, root.protocol, (int) root.pieceSize, options.wait,
                     options.timeout, options.failureTimeout, secret, registrations -> order(self, registrations));
             return SummaryOutput.run("sender", self.id(), options, spec.commandLine().getOut(),
                     () -> new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run());
