@@ -2,9 +2,6 @@ package io.robber.engine;
 
 /** The counts an engine reports; bytes and pieces on the wire are counted by the transport. */
 public interface ProtocolMetrics {
-    ProtocolMetrics NONE = new ProtocolMetrics() {
-    };
-
     default void duplicatePiece() {
     }
 

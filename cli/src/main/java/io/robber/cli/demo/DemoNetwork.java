@@ -29,7 +29,6 @@ final class DemoNetwork {
     /** Clusters and nodes per cluster are limited by the 127.0.X.Y addressing. */
     static final int MAX_CLUSTERS = 254;
     static final int MAX_NODES_PER_CLUSTER = 254;
-    static final String ROOT = memberId(0, 0);
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoNetwork.class);
     private static final int ATTEMPTS = 3;

@@ -23,7 +23,7 @@ class DemoNetworkTest {
 
         assertThat(group.size()).isEqualTo(6);
         assertThat(group.clusters()).containsExactly("c0", "c1", "c2");
-        assertThat(group.member(0).id()).isEqualTo(DemoNetwork.ROOT).isEqualTo("c0n0");
+        assertThat(group.member(0).id()).isEqualTo("c0n0");
         assertThat(group.member(5).id()).isEqualTo("c2n1");
         assertThat(group.member(5).address()).isEqualTo(new InetSocketAddress("127.0.3.2", 40000));
         assertThat(group.rank(group.indexOf("c2n1"))).isEqualTo(1);
