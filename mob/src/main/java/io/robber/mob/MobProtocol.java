@@ -40,7 +40,8 @@ public final class MobProtocol implements Protocol {
      * division (see {@link StaticWorkCoverage}); otherwise it would deadlock, so it fails fast instead.
      */
     @Override
-    public Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions, int pieceCount) {
+    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
+                                            List<BitSet> possessions, int pieceCount) {
         return RootCollectives.check(group, possessions, pieceCount)
                 .or(() -> StaticWorkCoverage.check(group, graph, m -> work(group, graph, m, pieceCount), possessions,
                         pieceCount));

@@ -191,7 +191,7 @@ public final class Operation implements EngineContext {
             announceCollectivePossession();
         }
         if (possessionsKnown == group.size()) {
-            protocol.checkPossession(group, graph, Arrays.asList(possessions), manifest.pieceCount())
+            protocol.checkPossession(group, graph, options, Arrays.asList(possessions), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));
         }
     }

@@ -19,9 +19,11 @@ public interface Protocol {
 
     /**
      * Checks that the protocol can deliver everything over {@code graph} from this initial placement
-     * of pieces ({@code possessions} by member index); returns the problem in one line if it cannot.
+     * of pieces ({@code possessions} by member index), with the options {@code graph} was made with;
+     * returns the problem in one line if it cannot.
      */
-    Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions, int pieceCount);
+    Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options, List<BitSet> possessions,
+                                     int pieceCount);
 
     /** A fresh engine for one node and one operation. */
     ProtocolEngine newEngine(EngineContext context, PeerGraph graph, ProtocolOptions options, BitSet possession);

@@ -1,5 +1,6 @@
 package io.robber.engine;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -13,6 +14,12 @@ import java.util.Map;
 public record ProtocolOptions(int peers, int maxOutstanding, long seed, Map<String, String> extra) {
     public static final int DEFAULT_PEERS = 5;
     public static final int DEFAULT_MAX_OUTSTANDING = 5;
+    /**
+     * The key of network monitoring data in {@link #extra}: the JSON that sender-side planners such
+     * as Balanced Multicasting plan their trees from (format: emulation's {@code MonitoringData}).
+     * Receiver-initiated protocols need none and ignore it.
+     */
+    public static final String MONITORING = "monitoring";
 
     public ProtocolOptions {
         if (peers < 1) {
@@ -34,5 +41,12 @@ public record ProtocolOptions(int peers, int maxOutstanding, long seed, Map<Stri
 
     public ProtocolOptions withMaxOutstanding(int r) {
         return new ProtocolOptions(peers, r, seed, extra);
+    }
+
+    /** These options with {@code key} set to {@code value} among the protocol-specific ones. */
+    public ProtocolOptions with(String key, String value) {
+        Map<String, String> more = new HashMap<>(extra);
+        more.put(key, value);
+        return new ProtocolOptions(peers, maxOutstanding, seed, more);
     }
 }

@@ -33,7 +33,8 @@ public final class RobberProtocol implements Protocol {
     }
 
     @Override
-    public Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions, int pieceCount) {
+    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
+                                            List<BitSet> possessions, int pieceCount) {
         return RootCollectives.check(group, possessions, pieceCount);
     }
 

@@ -115,8 +115,8 @@ class SimNetworkTest {
         }
 
         @Override
-        public Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions,
-                                                int pieceCount) {
+        public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
+                                                List<BitSet> possessions, int pieceCount) {
             return Optional.empty();
         }
 

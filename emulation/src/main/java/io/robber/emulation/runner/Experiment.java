@@ -8,6 +8,7 @@ import io.robber.api.MulticastChannel;
 import io.robber.api.RobberException;
 import io.robber.engine.ProtocolOptions;
 import io.robber.emulation.EmulationBackend;
+import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;
 import io.robber.metrics.RobberMeters;
 import io.robber.transport.LinkCustomizer;
@@ -69,11 +70,13 @@ public final class Experiment {
                 wire.customize(self, peer, pipeline);
             };
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            ProtocolOptions options = ProtocolOptions.defaults(settings.seed())
+                    .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
             try {
                 for (int m = 0; m < group.size(); m++) {
                     channels.add(MulticastChannel.open(ChannelConfig.of(group, group.member(m).id(), protocol)
                             .withRuntime(runtime).withMeters(registry).withLinks(links)
-                            .withOptions(ProtocolOptions.defaults(settings.seed()))));
+                            .withOptions(options)));
                     copies.add(m == 0 ? SyntheticStorage.full(size, pieceSize, settings.seed())
                             : SyntheticStorage.empty(size, pieceSize, settings.seed()));
                 }

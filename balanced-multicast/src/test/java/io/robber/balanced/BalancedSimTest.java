@@ -1,0 +1,78 @@
+package io.robber.balanced;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.engine.ProtocolOptions;
+import io.robber.testkit.CompletionScenarios;
+import io.robber.testkit.CompletionScenarios.Scenario;
+import io.robber.testkit.NodeStats;
+import io.robber.testkit.SimNetwork;
+import io.robber.testkit.SimResult;
+import java.util.BitSet;
+import java.util.stream.Stream;
+import io.robber.testkit.LinkModel;
+import io.robber.testkit.SimData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Balanced Multicasting on the virtual-time network, without monitoring data (one unshaped tree). */
+class BalancedSimTest {
+    private static final int PIECE_SIZE = 64 * 1024;
+
+    static Stream<Scenario> singleRoot() {
+        return CompletionScenarios.all().stream().filter(s -> s.name().contains("one root") || s.name().contains("P ="));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("singleRoot")
+    void everyNodeEndsWithEveryPieceAndNoDuplicates(Scenario scenario) {
+        Group group = scenario.group();
+        int root = scenario.possession(group).apply(0).isEmpty() ? rootOf(scenario, group) : 0;
+        SimResult result = SimNetwork.builder(group, new BalancedProtocol())
+                .options(ProtocolOptions.defaults(7).with(BalancedProtocol.ROOT, group.member(root).id()))
+                .pieces(scenario.pieceCount(), PIECE_SIZE)
+                .possession(scenario.possession(group))
+                .seed(11)
+                .run();
+
+        result.assertAllComplete();
+        assertThat(result.total(NodeStats::duplicates)).isZero();
+    }
+
+    @Test
+    void shapedTreesFromMonitoringDataDeliverEverything() {
+        Group group = SimData.clusters(4, 4, 4);
+        String monitoring = """
+                {"clusters": [{"name": "c0", "nodes": 4}, {"name": "c1", "nodes": 4}, {"name": "c2", "nodes": 4}],
+                 "bandwidth": [[null, "8MB/s", "4MB/s"], ["8MB/s", null, "6MB/s"], ["4MB/s", "6MB/s", null]]}
+                """;
+        SimResult result = SimNetwork.builder(group, new BalancedProtocol())
+                .options(ProtocolOptions.defaults(7).with(ProtocolOptions.MONITORING, monitoring))
+                .pieces(200, PIECE_SIZE)
+                .possession(m -> m == 0 ? allOf(200) : new BitSet())
+                .links(LinkModel.lanWan(group))
+                .seed(11)
+                .run();
+
+        result.assertAllComplete();
+        assertThat(result.total(NodeStats::duplicates)).isZero();
+        System.out.println(result.summary());
+    }
+
+    private static BitSet allOf(int pieces) {
+        BitSet all = new BitSet();
+        all.set(0, pieces);
+        return all;
+    }
+
+    private static int rootOf(Scenario scenario, Group group) {
+        for (int m = 0; m < group.size(); m++) {
+            if (scenario.pieceCount() == 0 || !scenario.possession(group).apply(m).isEmpty()) {
+                return m;
+            }
+        }
+        throw new IllegalStateException("no root in " + scenario);
+    }
+}
