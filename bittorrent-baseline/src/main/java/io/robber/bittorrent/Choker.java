@@ -20,9 +20,13 @@ import java.util.random.RandomGenerator;
  * that newcomers get a first piece to trade with.
  *
  * <p>Between rounds, a free slot goes at once to an interested peer, so a fresh node does not wait a
- * round for its first piece, and a peer that loses interest or is lost frees its slot. Rounds run
- * only while some peer is interested, so a finished swarm leaves no timer behind. Sans-IO: time comes
- * from {@link Timers}, decisions go out through the {@link Valve}.
+ * round for its first piece. A peer that loses interest keeps its slot until an interested peer
+ * needs it (or the round ends): interest flips whenever a peer catches up and a new have arrives, and
+ * choking and unchoking it each time would drop its requests in flight and have them fetched twice.
+ * (A choke can still cross requests in flight and an unchoke follow soon after, so that a piece
+ * occasionally arrives twice, as in BitTorrent.) A lost peer frees its slot. At most {@code slots} peers are unchoked at any time. Rounds run only
+ * while some peer is interested, so a finished swarm leaves no timer behind. Sans-IO: time comes from
+ * {@link Timers}, decisions go out through the {@link Valve}.
  */
 final class Choker {
 
@@ -65,9 +69,6 @@ final class Choker {
             scheduleRound();
         } else {
             interested.remove(peer);
-            if (unchoked.remove(peer)) {
-                valve.choke(peer, true);
-            }
         }
         fillFreeSlots();
     }
@@ -110,7 +111,10 @@ final class Choker {
         return optimistic;
     }
 
-    /** One round: the top {@code slots - 1} by rate, one optimistic from the rest; counters start afresh. */
+    /**
+     * One round: the top {@code slots - 1} by rate, one optimistic from the rest; slots left over stay
+     * with the peers that hold them; counters start afresh.
+     */
     void rechoke() {
         cancelRound = null;
         if (stopped) {
@@ -129,10 +133,15 @@ final class Choker {
         if (optimistic >= 0) {
             target.add(optimistic);
         }
+        int spare = slots - target.size();
         for (int p : List.copyOf(unchoked)) {
             if (!target.contains(p)) {
-                unchoked.remove(p);
-                valve.choke(p, true);
+                if (spare > 0 && !interested.contains(p)) {
+                    spare--;
+                } else {
+                    unchoked.remove(p);
+                    valve.choke(p, true);
+                }
             }
         }
         for (int p : target) {
@@ -147,12 +156,23 @@ final class Choker {
         }
     }
 
+    /** Gives interested peers that wait the free slots, and then the slots of unchoked peers that lost interest. */
     private void fillFreeSlots() {
         List<Integer> waiting = shuffled(interested);
         waiting.removeAll(unchoked);
-        for (int i = 0; i < waiting.size() && unchoked.size() < slots; i++) {
-            unchoked.add(waiting.get(i));
-            valve.choke(waiting.get(i), false);
+        List<Integer> idle = new ArrayList<>(unchoked);
+        idle.removeAll(interested);
+        for (int p : waiting) {
+            if (unchoked.size() >= slots) {
+                if (idle.isEmpty()) {
+                    return;
+                }
+                int out = idle.remove(0);
+                unchoked.remove(out);
+                valve.choke(out, true);
+            }
+            unchoked.add(p);
+            valve.choke(p, false);
         }
     }
 
