@@ -287,8 +287,7 @@ public final class Operation implements EngineContext {
             }
             missing.set(m);
         }
-        finished = true;
-        failures.stop();
+        finish();
         if (missing.isEmpty()) {
             listener.globalComplete();
         } else {
@@ -301,10 +300,17 @@ public final class Operation implements EngineContext {
         if (finished) {
             return;
         }
-        finished = true;
-        failures.stop();
+        finish();
         listener.failed(failure);
         recordDeath(self, failure.getMessage(), -1);
+    }
+
+    private void finish() {
+        finished = true;
+        failures.stop();
+        if (engine != null) {
+            engine.stop();
+        }
     }
 
     // ---- EngineContext ----

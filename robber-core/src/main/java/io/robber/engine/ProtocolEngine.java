@@ -47,4 +47,11 @@ public interface ProtocolEngine {
      */
     default void onCollectivePossession(BitSet heldByCollective) {
     }
+
+    /**
+     * The operation is over on this node (the group finished, or this node gave up): no more events
+     * follow, so cancel any timer the engine still has scheduled.
+     */
+    default void stop() {
+    }
 }

@@ -29,4 +29,12 @@ public interface ExchangePolicy {
     /** Called after every change of request state, so the policy can act (e.g. start stealing). */
     default void afterRequests() {
     }
+
+    /** This node just sent {@code piece} to {@code peer}, answering its request. */
+    default void onServed(int peer, int piece) {
+    }
+
+    /** With choking: {@code peer} told us whether it wants a piece we announced. */
+    default void onInterest(int peer, boolean interested) {
+    }
 }

@@ -14,8 +14,16 @@ final class PeerState {
     /** The peer's desire from us; {@code null} until its desire message arrives. */
     BitSet desire;
     boolean lost;
+    /** With choking: this node does not answer the peer's requests. */
+    boolean choking;
+    /** With choking: the peer does not answer ours. */
+    boolean chokedBy;
+    /** With choking: what this node last told the peer about its interest. */
+    boolean interested;
 
-    PeerState(int member) {
+    PeerState(int member, boolean choking) {
         this.member = member;
+        this.choking = choking;
+        this.chokedBy = choking;
     }
 }

@@ -13,12 +13,18 @@ import org.slf4j.LoggerFactory;
  * The BitTorrent-style piece exchange that Robber, MOB and the BitTorrent baseline share:
  * desire → bitfield, have, request, piece; at most R outstanding requests per peer, chosen at random
  * from desire(n, p) ∩ possession(p); announcements filtered by each peer's desire.
+ *
+ * <p>{@link ExchangeOptions} add what the BitTorrent baseline needs and the others do not: another
+ * {@link PieceSelection}, choking with interest (which peers this node serves is decided by the
+ * caller through {@link #choke}), and the end game.
  */
 public final class PieceExchange {
     private static final Logger LOG = LoggerFactory.getLogger(PieceExchange.class);
 
     private final EngineContext ctx;
     private final ExchangePolicy policy;
+    private final ExchangeOptions options;
+    private final PieceSelection selection;
     private final int maxOutstanding;
     private final int pieceCount;
     private final BitSet possession;
@@ -26,13 +32,20 @@ public final class PieceExchange {
     private final Map<Integer, PeerState> peers = new HashMap<>();
 
     public PieceExchange(EngineContext ctx, ExchangePolicy policy, int maxOutstanding, BitSet possession) {
+        this(ctx, policy, maxOutstanding, possession, ExchangeOptions.PAPER);
+    }
+
+    public PieceExchange(EngineContext ctx, ExchangePolicy policy, int maxOutstanding, BitSet possession,
+                         ExchangeOptions options) {
         this.ctx = ctx;
         this.policy = policy;
+        this.options = options;
+        this.selection = options.selection() == null ? PieceSelection.random(ctx.random()) : options.selection();
         this.maxOutstanding = maxOutstanding;
         this.pieceCount = ctx.manifest().pieceCount();
         this.possession = (BitSet) possession.clone();
         for (int n : ctx.neighbours()) {
-            peers.put(n, new PeerState(n));
+            peers.put(n, new PeerState(n, options.choking()));
         }
     }
 
@@ -90,21 +103,113 @@ public final class PieceExchange {
             ctx.send(peer, new Message.Bitfield(message.op(), answer));
         } else if (message instanceof Message.Bitfield b) {
             p.has.or(b.pieces());
+            updateInterest(p);
             fill(p);
         } else if (message instanceof Message.Have h) {
             p.has.set(h.piece());
+            updateInterest(p);
             fill(p);
         } else if (message instanceof Message.Request r) {
-            if (possession.get(r.piece())) {
+            if (p.choking) {
+                LOG.debug("dropped request for piece {} from choked member {}", r.piece(), ctx.group().member(peer).id());
+            } else if (possession.get(r.piece())) {
                 ctx.sendPiece(peer, r.piece());
+                policy.onServed(peer, r.piece());
             } else {
                 LOG.warn("member {} requested piece {} that {} never announced; ignored",
                         ctx.group().member(peer).id(), r.piece(), ctx.group().member(ctx.self()).id());
             }
+        } else if (options.choking() && message instanceof Message.Choke c) {
+            onChokedBy(p, c.choked());
+        } else if (options.choking() && message instanceof Message.Interest i) {
+            policy.onInterest(peer, i.interested());
         } else {
             return false;
         }
         return true;
+    }
+
+    /**
+     * With choking: whether this node answers {@code peer}'s requests; tells the peer when that
+     * changes. Requests from a choked peer are dropped as they arrive (nothing is queued here, so
+     * there is nothing else to forget); the peer, told it is choked, wants those pieces again.
+     */
+    public void choke(int peer, boolean choked) {
+        PeerState p = peers.get(peer);
+        if (!options.choking() || p == null || p.lost || p.choking == choked) {
+            return;
+        }
+        p.choking = choked;
+        ctx.send(peer, new Message.Choke(ctx.op(), choked));
+    }
+
+    /** Whether this node chokes {@code peer} (with choking off: never). */
+    public boolean choking(int peer) {
+        PeerState p = peers.get(peer);
+        return p != null && p.choking;
+    }
+
+    /** Whether {@code peer} chokes this node, so that it gets no requests from it (with choking off: never). */
+    public boolean chokedBy(int peer) {
+        PeerState p = peers.get(peer);
+        return p != null && p.chokedBy;
+    }
+
+    /** The pieces requested from {@code peer} and not yet received; read-only for callers. */
+    public BitSet outstanding(int peer) {
+        PeerState p = peers.get(peer);
+        return p == null ? new BitSet() : p.outstanding;
+    }
+
+    /** How many live peers announced {@code piece}: its availability, for rarest-first. */
+    public int availability(int piece) {
+        int count = 0;
+        for (PeerState p : peers.values()) {
+            if (!p.lost && p.has.get(piece)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** In the end game: enabled, and every missing piece is pending. */
+    public boolean endGame() {
+        return options.endGame() && retired() && !complete();
+    }
+
+    private void onChokedBy(PeerState p, boolean choked) {
+        if (p.chokedBy == choked) {
+            return;
+        }
+        p.chokedBy = choked;
+        if (choked) {
+            for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
+                abandon(i);
+            }
+            p.outstanding.clear();
+            fillAll();
+        } else {
+            fill(p);
+        }
+        policy.afterRequests();
+    }
+
+    /** With choking: interested = the peer announced a piece this node still wants; sent when it changes. */
+    private void updateInterest(PeerState p) {
+        if (!options.choking() || p.lost) {
+            return;
+        }
+        BitSet wanted = (BitSet) p.has.clone();
+        BitSet desire = policy.desire(p.member);
+        if (desire != null) {
+            wanted.and(desire);
+        }
+        wanted.andNot(possession);
+        boolean interested = !wanted.isEmpty();
+        if (interested != p.interested) {
+            p.interested = interested;
+            ctx.send(p.member, new Message.Interest(ctx.op(), interested));
+        }
     }
 
     public void onPieceReceived(int peer, int piece) {
@@ -120,6 +225,9 @@ public final class PieceExchange {
             possession.set(piece);
             policy.onReceived(piece);
             announce(piece);
+            for (PeerState other : peers.values()) {
+                updateInterest(other);
+            }
         }
         if (p != null && !p.lost) {
             fill(p);
@@ -162,7 +270,7 @@ public final class PieceExchange {
     public void onPeerReconnected(int peer) {
         onPeerLost(peer);
         if (peers.containsKey(peer)) {
-            peers.put(peer, new PeerState(peer));
+            peers.put(peer, new PeerState(peer, options.choking()));
             sendDesire(peer);
         }
     }
@@ -206,6 +314,9 @@ public final class PieceExchange {
     }
 
     private void fill(PeerState p) {
+        if (p.chokedBy) {
+            return;
+        }
         int window = p.window.size(maxOutstanding, ctx.manifest().pieceSize());
         if (p.outstanding.cardinality() >= window) {
             return;
@@ -216,10 +327,13 @@ public final class PieceExchange {
             candidates.and(desire);
         }
         candidates.andNot(possession);
-        candidates.andNot(pending);
+        candidates.andNot(endGame() ? p.outstanding : pending);
         int available = candidates.cardinality();
         while (available > 0 && p.outstanding.cardinality() < window) {
-            int piece = pick(candidates, available);
+            int piece = selection.pick(this, p.member, candidates, available);
+            if (piece < 0) {
+                return;
+            }
             candidates.clear(piece);
             available--;
             pending.set(piece);
@@ -228,15 +342,6 @@ public final class PieceExchange {
             ctx.send(p.member, new Message.Request(ctx.op(), piece));
             policy.onRequested(p.member, piece);
         }
-    }
-
-    private int pick(BitSet candidates, int available) {
-        int skip = ctx.random().nextInt(available);
-        int piece = candidates.nextSetBit(0);
-        for (int i = 0; i < skip; i++) {
-            piece = candidates.nextSetBit(piece + 1);
-        }
-        return piece;
     }
 
     private void announce(int piece) {

@@ -108,4 +108,25 @@ public sealed interface Message {
             return MessageType.DONE;
         }
     }
+
+    /**
+     * BitTorrent's choke/unchoke: {@code choked} tells the receiver that the sender will not answer its
+     * requests (it drops those it has, so the receiver wants those pieces again elsewhere) until an
+     * unchoke ({@code choked = false}) arrives. Only sent by protocols that choke.
+     */
+    record Choke(int op, boolean choked) implements Message {
+        public MessageType type() {
+            return MessageType.CHOKE;
+        }
+    }
+
+    /**
+     * BitTorrent's interested/not-interested: whether the sender wants a piece the receiver announced.
+     * A choking node unchokes interested peers only. Only sent by protocols that choke.
+     */
+    record Interest(int op, boolean interested) implements Message {
+        public MessageType type() {
+            return MessageType.INTEREST;
+        }
+    }
 }

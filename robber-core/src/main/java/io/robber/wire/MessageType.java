@@ -14,7 +14,9 @@ public enum MessageType {
     POSSESSION(10),
     DONE(11),
     AUTH(12),
-    DEAD(13);
+    DEAD(13),
+    CHOKE(14),
+    INTEREST(15);
 
     private static final MessageType[] BY_CODE = new MessageType[16];
 

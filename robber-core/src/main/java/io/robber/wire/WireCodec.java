@@ -65,6 +65,10 @@ public final class WireCodec {
         } else if (m instanceof Message.Dead d) {
             byte[] reason = d.reason().getBytes(StandardCharsets.UTF_8);
             out.writeInt(d.member()).writeShort(reason.length).writeBytes(reason);
+        } else if (m instanceof Message.Choke c) {
+            out.writeBoolean(c.choked());
+        } else if (m instanceof Message.Interest i) {
+            out.writeBoolean(i.interested());
         }
         return finish(out);
     }
@@ -123,6 +127,8 @@ public final class WireCodec {
             }
             case DONE -> new Message.Done(op, readBits(frame));
             case DEAD -> new Message.Dead(op, readIndex(frame, "member index"), readReason(frame));
+            case CHOKE -> new Message.Choke(op, readFlag(frame, "choked flag"));
+            case INTEREST -> new Message.Interest(op, readFlag(frame, "interested flag"));
             case PIECE -> {
                 int piece = readIndex(frame, "piece index");
                 yield new PieceFrame(op, piece, frame.readRetainedSlice(frame.readableBytes()));
@@ -185,6 +191,16 @@ public final class WireCodec {
             throw new MalformedFrameException("negative " + what + " " + index);
         }
         return index;
+    }
+
+    /** A boolean: one byte, 0 or 1; anything else is malformed, so each message has one encoding. */
+    private static boolean readFlag(ByteBuf frame, String what) {
+        need(frame, 1, what);
+        int flag = frame.readUnsignedByte();
+        if (flag > 1) {
+            throw new MalformedFrameException(what + " " + flag + " is neither 0 nor 1");
+        }
+        return flag == 1;
     }
 
     private static BitSet readBits(ByteBuf frame) {

@@ -44,7 +44,11 @@ class WireCodecTest {
                 new Message.Possession(7, 3, root, bits(0, 4095)),
                 new Message.Done(8, bits(0, 1, 63)),
                 new Message.Dead(9, 4, "connection lost at c0n1 and not back within 30 s"),
-                new Message.Dead(9, 0, ""));
+                new Message.Dead(9, 0, ""),
+                new Message.Choke(10, true),
+                new Message.Choke(10, false),
+                new Message.Interest(11, true),
+                new Message.Interest(-11, false));
     }
 
     @ParameterizedTest
@@ -169,7 +173,7 @@ class WireCodecTest {
     @Test
     void unknownTypesAreMalformed() {
         assertMalformed(new byte[] {0}, "unknown frame type 0");
-        assertMalformed(new byte[] {14, 0, 0, 0, 0}, "unknown frame type 14");
+        assertMalformed(new byte[] {16, 0, 0, 0, 0, 0}, "unknown frame type 16");
         assertMalformed(new byte[] {(byte) 255}, "unknown frame type 255");
     }
 
@@ -207,6 +211,21 @@ class WireCodecTest {
                 "negative member index -2");
         assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
                 .writeLong(0).writeInt(-1).writeZero(Handshake.NONCE_LENGTH)), "negative member index -1");
+    }
+
+    @Test
+    void chokeAndInterestFlagsAreOneByteZeroOrOne() {
+        assertMalformed(body(b -> b.writeByte(MessageType.CHOKE.code()).writeInt(1)), "frame too short for choked flag");
+        assertMalformed(body(b -> b.writeByte(MessageType.CHOKE.code()).writeInt(1).writeByte(2)),
+                "choked flag 2 is neither 0 nor 1");
+        assertMalformed(body(b -> b.writeByte(MessageType.INTEREST.code()).writeInt(1)),
+                "frame too short for interested flag");
+        assertMalformed(body(b -> b.writeByte(MessageType.INTEREST.code()).writeInt(1).writeByte(0xff)),
+                "interested flag 255 is neither 0 nor 1");
+        assertMalformed(body(b -> b.writeByte(MessageType.INTEREST.code()).writeInt(1).writeByte(1).writeByte(0)),
+                "1 trailing bytes after INTEREST frame");
+        assertMalformed(body(b -> b.writeByte(MessageType.CHOKE.code()).writeInt(1).writeShort(0)),
+                "1 trailing bytes after CHOKE frame");
     }
 
     @Test

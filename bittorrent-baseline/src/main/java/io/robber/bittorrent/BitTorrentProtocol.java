@@ -1,0 +1,50 @@
+package io.robber.bittorrent;
+
+import io.robber.api.Group;
+import io.robber.engine.EngineContext;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolEngine;
+import io.robber.engine.ProtocolOptions;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * BitTorrent as a baseline: the cluster-blind swarm the Robber paper compares against (§2.5), and
+ * the data-center variants of the Datacast paper (§6.3), BT-Cornet and BT-Optimized, selected with
+ * {@code bittorrent.variant} (see {@link BitTorrentOptions}).
+ */
+public final class BitTorrentProtocol implements Protocol {
+    public static final String NAME = "bittorrent";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public PeerGraph peerGraph(Group group, ProtocolOptions options) {
+        BitTorrentOptions bt = BitTorrentOptions.of(options);
+        return bt.variant() == BitTorrentOptions.Variant.OPTIMIZED
+                ? NearestPeers.generate(group, bt.peers(), options.seed())
+                : RandomMesh.generate(group, bt.peers(), options.seed());
+    }
+
+    /** A connected swarm delivers from any placement in which every piece is held by some member. */
+    @Override
+    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
+                                            List<BitSet> possessions, int pieceCount) {
+        BitSet held = new BitSet();
+        possessions.forEach(held::or);
+        int missing = pieceCount - held.get(0, pieceCount).cardinality();
+        return missing == 0 ? Optional.empty()
+                : Optional.of("bittorrent cannot deliver " + missing + " pieces that no member holds (first: piece "
+                        + held.nextClearBit(0) + "): give every piece to at least one member");
+    }
+
+    @Override
+    public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
+        return new BitTorrentEngine(ctx, possession, options.maxOutstanding(), BitTorrentOptions.of(options));
+    }
+}

@@ -1,0 +1,102 @@
+package io.robber.bittorrent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.ProtocolOptions;
+import io.robber.testkit.SimData;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** The overlays: the classic random mesh and BT-Optimized's nearest peers. */
+class PeerGraphTest {
+    private static final BitTorrentProtocol BT = new BitTorrentProtocol();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"classic", "cornet", "optimized"})
+    void connectedWithAtLeastNPeersAndTheSameOnEveryNode(String variant) {
+        for (int[] shape : new int[][] {{2}, {3, 3}, {1, 3, 7, 2}, {16, 16, 16, 16}, {40}}) {
+            for (long seed = 0; seed < 20; seed++) {
+                Group group = SimData.clusters(shape);
+                ProtocolOptions options = BitTorrentSimTest.options(seed, Map.of("bittorrent.variant", variant));
+                PeerGraph graph = BT.peerGraph(group, options);
+                int n = variant.equals("optimized") ? 10 : 5;
+
+                assertThat(connected(graph)).as("connected, seed %d", seed).isTrue();
+                for (int m = 0; m < group.size(); m++) {
+                    assertThat(graph.neighbours(m)).hasSizeGreaterThanOrEqualTo(Math.min(n, group.size() - 1))
+                            .doesNotContain(m);
+                }
+                PeerGraph again = BT.peerGraph(SimData.clusters(shape), options);
+                for (int m = 0; m < group.size(); m++) {
+                    assertThat(again.neighbours(m)).isEqualTo(graph.neighbours(m));
+                }
+            }
+        }
+    }
+
+    @Test
+    void theClassicMeshIsClusterBlind() {
+        Group group = SimData.clusters(16, 16, 16, 16);
+        int withGlobalPeers = 0;
+        int total = 0;
+        for (long seed = 0; seed < 10; seed++) {
+            PeerGraph graph = BT.peerGraph(group, BitTorrentSimTest.options(seed, Map.of()));
+            for (int m = 0; m < group.size(); m++) {
+                int node = m;
+                if (graph.neighbours(m).stream().anyMatch(p -> !group.sameCluster(node, p))) {
+                    withGlobalPeers++;
+                }
+                total++;
+            }
+        }
+        // Five random peers out of 63, 48 of them in other clusters: almost every node has a global peer.
+        assertThat(withGlobalPeers).as("nodes with a global peer of %d", total).isGreaterThan(total * 9 / 10);
+    }
+
+    @Test
+    void btOptimizedTakesTenPeersNearestFirstWithOneInEachDistanceRange() {
+        Group group = SimData.clusters(16, 16, 16, 16);
+        for (long seed = 0; seed < 10; seed++) {
+            java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+            for (int m = 0; m < group.size(); m++) {
+                int node = m;
+                var chosen = NearestPeers.select(group, m, 10, random);
+                assertThat(chosen).hasSize(10).doesNotHaveDuplicates();
+                assertThat(chosen.stream().filter(p -> !group.sameCluster(node, p)).count())
+                        .as("peers in another cluster").isEqualTo(1);
+            }
+        }
+        // A cluster of one has no peer at distance 0: all ten come from other clusters.
+        Group lonely = SimData.clusters(1, 20);
+        assertThat(NearestPeers.select(lonely, 0, 10, new java.util.SplittableRandom(1))).hasSize(10)
+                .allMatch(p -> !lonely.sameCluster(0, p));
+        // A group smaller than eleven: everyone is a peer.
+        Group small = SimData.clusters(4, 3);
+        assertThat(NearestPeers.select(small, 0, 10, new java.util.SplittableRandom(1)))
+                .containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+    }
+
+    private static boolean connected(PeerGraph graph) {
+        BitSet seen = new BitSet();
+        Deque<Integer> todo = new ArrayDeque<>();
+        todo.add(0);
+        seen.set(0);
+        while (!todo.isEmpty()) {
+            for (int n : graph.neighbours(todo.poll())) {
+                if (!seen.get(n)) {
+                    seen.set(n);
+                    todo.add(n);
+                }
+            }
+        }
+        return seen.cardinality() == graph.size() && IntStream.range(0, graph.size()).allMatch(seen::get);
+    }
+}
