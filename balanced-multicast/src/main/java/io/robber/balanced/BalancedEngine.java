@@ -143,7 +143,7 @@ final class BalancedEngine implements ProtocolEngine {
         forwarded.set(piece);
         for (int target : overlay.targets(ctx.self(), schedule.tree(piece), schedule.strand(piece))) {
             if (ready.get(target)) {
-                ctx.sendPiece(target, piece);
+                ctx.pushPiece(target, piece);
             }
         }
     }
@@ -151,7 +151,7 @@ final class BalancedEngine implements ProtocolEngine {
     /** {@code peer} asks for a piece: it gets it now if this node has forwarded it, else when that happens. */
     private void resend(int peer, int piece) {
         if (forwarded.get(piece)) {
-            ctx.sendPiece(peer, piece);
+            ctx.pushPiece(peer, piece);
         }
     }
 

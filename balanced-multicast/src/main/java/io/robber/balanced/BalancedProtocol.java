@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>{@value ProtocolOptions#MONITORING}: the monitoring data as JSON ({@link MonitoringData});
  *       the bench passes each scenario's reported (initial) capacities here;</li>
- *   <li>{@value #MONITORING_FILE}: the same, read from a file;</li>
+ *   <li>{@value #MONITORING_FILE}: the same, read from a file (this wins over inline data);</li>
  *   <li>{@value #ROOT}: the id of the member that sends (default: the group's first member); the
  *       trees are rooted at it, so it must hold the whole data set.</li>
  * </ul>
@@ -102,14 +102,11 @@ public final class BalancedProtocol implements Protocol {
         return root;
     }
 
+    /** The monitoring data; a file named explicitly wins over data handed over inline (e.g. by the bench). */
     private static Optional<String> monitoring(ProtocolOptions options) {
-        String inline = options.extra().get(ProtocolOptions.MONITORING);
-        if (inline != null) {
-            return Optional.of(inline);
-        }
         String file = options.extra().get(MONITORING_FILE);
         if (file == null) {
-            return Optional.empty();
+            return Optional.ofNullable(options.extra().get(ProtocolOptions.MONITORING));
         }
         try {
             return Optional.of(Files.readString(Path.of(file)));

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,11 +36,6 @@ class BalancedBenchTest {
                 assertThat(bytes).as("WAN payload into %s", cluster).isEqualTo(r.bytes());
             }
         });
-    }
-
-    @Test
-    void unknownRootIsAClearError() {
-        assertThat(List.of(BalancedProtocol.ROOT)).isNotEmpty();
     }
 
     private static RunResult run(String scenario, double scale, double rateScale) throws Exception {

@@ -6,30 +6,33 @@ import io.robber.api.Group;
 import io.robber.engine.ProtocolOptions;
 import io.robber.testkit.CompletionScenarios;
 import io.robber.testkit.CompletionScenarios.Scenario;
+import io.robber.testkit.LinkModel;
 import io.robber.testkit.NodeStats;
+import io.robber.testkit.SimData;
 import io.robber.testkit.SimNetwork;
 import io.robber.testkit.SimResult;
 import java.util.BitSet;
+import java.util.List;
 import java.util.stream.Stream;
-import io.robber.testkit.LinkModel;
-import io.robber.testkit.SimData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Balanced Multicasting on the virtual-time network, without monitoring data (one unshaped tree). */
+/** Balanced Multicasting on the virtual-time network. */
 class BalancedSimTest {
     private static final int PIECE_SIZE = 64 * 1024;
 
     static Stream<Scenario> singleRoot() {
-        return CompletionScenarios.all().stream().filter(s -> s.name().contains("one root") || s.name().contains("P ="));
+        return CompletionScenarios.all().stream()
+                .filter(s -> s.name().contains("one root") || s.name().contains("P ="));
     }
 
+    /** Without monitoring data: one unshaped tree. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("singleRoot")
     void everyNodeEndsWithEveryPieceAndNoDuplicates(Scenario scenario) {
         Group group = scenario.group();
-        int root = scenario.possession(group).apply(0).isEmpty() ? rootOf(scenario, group) : 0;
+        int root = rootOf(scenario, group);
         SimResult result = SimNetwork.builder(group, new BalancedProtocol())
                 .options(ProtocolOptions.defaults(7).with(BalancedProtocol.ROOT, group.member(root).id()))
                 .pieces(scenario.pieceCount(), PIECE_SIZE)
@@ -58,7 +61,10 @@ class BalancedSimTest {
 
         result.assertAllComplete();
         assertThat(result.total(NodeStats::duplicates)).isZero();
-        System.out.println(result.summary());
+        // every piece entered each of the two other clusters once
+        for (String cluster : List.of("c1", "c2")) {
+            assertThat(result.sum(cluster, NodeStats::piecesFromGlobal)).as(cluster).isEqualTo(200);
+        }
     }
 
     private static BitSet allOf(int pieces) {
@@ -67,9 +73,10 @@ class BalancedSimTest {
         return all;
     }
 
+    /** The member holding every piece (with no pieces, the first). */
     private static int rootOf(Scenario scenario, Group group) {
         for (int m = 0; m < group.size(); m++) {
-            if (scenario.pieceCount() == 0 || !scenario.possession(group).apply(m).isEmpty()) {
+            if (scenario.possession(group).apply(m).cardinality() == scenario.pieceCount()) {
                 return m;
             }
         }

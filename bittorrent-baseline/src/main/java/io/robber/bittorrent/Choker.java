@@ -24,8 +24,9 @@ import java.util.random.RandomGenerator;
  * needs it (or the round ends): interest flips whenever a peer catches up and a new have arrives, and
  * choking and unchoking it each time would drop its requests in flight and have them fetched twice.
  * (A choke can still cross requests in flight and an unchoke follow soon after, so that a piece
- * occasionally arrives twice, as in BitTorrent.) A lost peer frees its slot. At most {@code slots} peers are unchoked at any time. Rounds run only
- * while some peer is interested, so a finished swarm leaves no timer behind. Sans-IO: time comes from
+ * occasionally arrives twice, as in BitTorrent.) A lost peer frees its slot. At most {@code slots}
+ * peers are unchoked at any time. Rounds run only while some peer is interested, so a finished swarm
+ * leaves no timer behind. Sans-IO: time comes from
  * {@link Timers}, decisions go out through the {@link Valve}.
  */
 final class Choker {

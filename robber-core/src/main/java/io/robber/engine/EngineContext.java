@@ -29,8 +29,14 @@ public interface EngineContext {
 
     void send(int peer, Message message);
 
-    /** Sends piece {@code piece} (which this node holds) to {@code peer}. */
+    /** Sends piece {@code piece} (which this node holds) to {@code peer}, which requested it. */
     void sendPiece(int peer, int piece);
+
+    /**
+     * Sends piece {@code piece} (which this node holds) to {@code peer} unasked, as sender-initiated
+     * protocols do; how many such pieces wait for a slow peer is the protocol's to bound.
+     */
+    void pushPiece(int peer, int piece);
 
     /** This node now holds every piece. */
     void completed();

@@ -342,7 +342,12 @@ public final class Operation implements EngineContext {
 
     @Override
     public void sendPiece(int peer, int piece) {
-        io.sendPiece(peer, op, piece);
+        io.sendPiece(peer, op, piece, true);
+    }
+
+    @Override
+    public void pushPiece(int peer, int piece) {
+        io.sendPiece(peer, op, piece, false);
     }
 
     @Override

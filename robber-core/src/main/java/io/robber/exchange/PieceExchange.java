@@ -226,7 +226,9 @@ public final class PieceExchange {
             policy.onReceived(piece);
             announce(piece);
             for (PeerState other : peers.values()) {
-                updateInterest(other);
+                if (other.interested && other.has.get(piece)) {
+                    updateInterest(other);
+                }
             }
         }
         if (p != null && !p.lost) {

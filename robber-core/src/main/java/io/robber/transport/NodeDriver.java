@@ -94,8 +94,8 @@ final class NodeDriver implements NodeIo, Timers {
     }
 
     @Override
-    public void sendPiece(int peer, int op, int piece) {
-        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool)).enqueue(op, piece);
+    public void sendPiece(int peer, int op, int piece, boolean requested) {
+        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool)).enqueue(op, piece, requested);
     }
 
     @Override

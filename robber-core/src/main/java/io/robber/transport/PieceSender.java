@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends the pieces one peer requested, in order, as the connection drains: at most two pieces are
+ * Sends the pieces one peer requested (or a sender-initiated protocol pushes to it), in order, as the connection drains: at most two pieces are
  * in flight, and a new one starts only while the channel is writable, so a slow peer never makes
  * the node buffer more than that. Pieces go out zero-copy from a file when the storage is one;
  * otherwise they are read on the storage pool, off the event loop.
@@ -23,12 +23,15 @@ final class PieceSender {
     private static final Logger LOG = LoggerFactory.getLogger(PieceSender.class);
     private static final int IN_FLIGHT = 2;
     /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
-    static final int MAX_QUEUED = 256;
+    static final int MAX_REQUESTED = 256;
 
     private final int peer;
     private final NodeDriver driver;
     private final Executor storagePool;
+    /** {op, piece, 1 if requested} in sending order. */
     private final ArrayDeque<int[]> queue = new ArrayDeque<>();
+    private int requested;
+    private boolean refused;
     private int inFlight;
 
     PieceSender(int peer, NodeDriver driver, Executor storagePool) {
@@ -37,18 +40,30 @@ final class PieceSender {
         this.storagePool = storagePool;
     }
 
-    void enqueue(int op, int piece) {
-        if (queue.size() >= MAX_QUEUED) {
-            driver.disconnect(peer, "more than " + MAX_QUEUED + " unanswered piece requests");
+    /**
+     * Queues a piece: requested by the peer, or pushed unasked. A peer with more than
+     * {@link #MAX_REQUESTED} requests unanswered is disconnected, once; pushed pieces are bounded by
+     * the protocol that pushes them.
+     */
+    void enqueue(int op, int piece, boolean request) {
+        if (refused) {
             return;
         }
-        queue.add(new int[] {op, piece});
+        if (request && requested >= MAX_REQUESTED) {
+            refused = true;
+            queue.clear();
+            driver.disconnect(peer, "more than " + MAX_REQUESTED + " unanswered piece requests");
+            return;
+        }
+        queue.add(new int[] {op, piece, request ? 1 : 0});
+        requested += request ? 1 : 0;
         drain();
     }
 
-    /** Drops the queued requests; sends in flight finish or fail on their own. */
+    /** Drops the queued pieces; sends in flight finish or fail on their own. */
     void abandon() {
         queue.clear();
+        requested = 0;
     }
 
     /** Starts sends while the channel accepts them. Called on the event loop. */
@@ -56,6 +71,7 @@ final class PieceSender {
         Channel ch = driver.channel(peer);
         while (ch != null && ch.isActive() && ch.isWritable() && inFlight < IN_FLIGHT && !queue.isEmpty()) {
             int[] next = queue.poll();
+            requested -= next[2];
             Transfer transfer = driver.transfer();
             if (transfer == null || transfer.op() != next[0]) {
                 continue;

@@ -59,6 +59,10 @@ class PieceExchangeChokingTest {
             sent.add(new Sent(peer, "piece " + piece));
         }
 
+        public void pushPiece(int peer, int piece) {
+            throw new AssertionError("the piece exchange only answers requests");
+        }
+
         public void completed() {
         }
 

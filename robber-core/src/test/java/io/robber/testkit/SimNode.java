@@ -50,7 +50,7 @@ final class SimNode implements NodeIo, OperationListener {
     }
 
     @Override
-    public void sendPiece(int peer, int op, int piece) {
+    public void sendPiece(int peer, int op, int piece, boolean requested) {
         if (!holds.get(piece)) {
             throw new AssertionError("member " + network.id(index) + " sends piece " + piece + " to "
                     + network.id(peer) + " but does not hold it");

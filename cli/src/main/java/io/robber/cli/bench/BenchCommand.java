@@ -18,8 +18,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -86,6 +88,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Give up on a run after this long (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
+    @Option(names = "--option", paramLabel = "KEY=VALUE",
+            description = "A protocol option, repeatable: e.g. bittorrent.variant=cornet, balanced.root=A3, "
+                    + "monitoring-file=net.json (replacing the scenario's reported capacities).")
+    Map<String, String> protocolOptions = new LinkedHashMap<>();
+
     @Option(names = "--json", description = "Print one JSON object {\"results\": [...]} on stdout instead of the table.")
     boolean json;
 
@@ -102,8 +109,7 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Experiment.Settings defaults = Experiment.Settings.defaults();
         Experiment.Settings settings = new Experiment.Settings(pieceSize == null ? 0 : (int) (long) pieceSize, seed,
-                defaults.ioThreads(),
-                defaults.storageThreads(), timeout);
+                defaults.ioThreads(), defaults.storageThreads(), timeout, protocolOptions);
         BenchRunner runner = Benchmarks.inProcess(settings);
         BenchReport report = runner.run(new BenchRunner.Plan(scenarios, protocols,
                 size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat), r -> progress(err, r));

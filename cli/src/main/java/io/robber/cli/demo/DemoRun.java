@@ -11,6 +11,7 @@ import io.robber.cli.Errors;
 import io.robber.cli.convert.DurationConverter;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
+import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;
 import io.robber.engine.ProtocolOptions;
 import io.robber.metrics.RobberMeters;
@@ -69,8 +70,10 @@ final class DemoRun {
         int cores = Runtime.getRuntime().availableProcessors();
         try (RobberRuntime runtime = RobberRuntime.create(cores, Math.max(2, 2 * cores))) {
             MeterRegistry registry = new SimpleMeterRegistry();
-            ProtocolOptions options = ProtocolOptions.defaults(settings.seed());
             Network network = settings.network();
+            ProtocolOptions options = network == null ? ProtocolOptions.defaults(settings.seed())
+                    : ProtocolOptions.defaults(settings.seed())
+                            .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
             AtomicReference<EmulatedNetwork> emulation = new AtomicReference<>();
             List<MulticastChannel> channels = DemoNetwork.openAll(settings.clusters(), settings.nodesPerCluster(),
                     port -> network == null ? DemoNetwork.group(settings.clusters(), settings.nodesPerCluster(), port)

@@ -30,11 +30,25 @@ import java.util.function.Function;
  * One multicast of one protocol over one emulated network, measured as the paper measures it: the
  * time from the root's start until the last node holds all data, throughput = size / time, compared
  * with the theoretical maximum; plus WAN bytes per cluster, §4.4 overhead and CPU per node, all from
- * counters rather than estimates.
+ * counters rather than estimates. Every protocol is handed the network's reported capacities as
+ * monitoring data ({@link ProtocolOptions#MONITORING}); those that plan from it (Balanced
+ * Multicasting) see the scenario's initial, or in the error variants wrong, bandwidths.
  */
 public final class Experiment {
-    /** Settings shared by the runs of a bench; a piece size of 0 picks one from the data size ({@link PieceSizes}). */
-    public record Settings(int pieceSize, long seed, int ioThreads, int storageThreads, Duration timeout) {
+    /**
+     * Settings shared by the runs of a bench; a piece size of 0 picks one from the data size
+     * ({@link PieceSizes}); {@code options} are protocol-specific ({@link ProtocolOptions#extra()}).
+     */
+    public record Settings(int pieceSize, long seed, int ioThreads, int storageThreads, Duration timeout,
+                           Map<String, String> options) {
+        public Settings {
+            options = Map.copyOf(options);
+        }
+
+        public Settings(int pieceSize, long seed, int ioThreads, int storageThreads, Duration timeout) {
+            this(pieceSize, seed, ioThreads, storageThreads, timeout, Map.of());
+        }
+
         public static Settings defaults() {
             int cores = Runtime.getRuntime().availableProcessors();
             return new Settings(0, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
@@ -72,6 +86,9 @@ public final class Experiment {
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
             ProtocolOptions options = ProtocolOptions.defaults(settings.seed())
                     .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
+            for (Map.Entry<String, String> option : settings.options().entrySet()) {
+                options = options.with(option.getKey(), option.getValue());
+            }
             try {
                 for (int m = 0; m < group.size(); m++) {
                     channels.add(MulticastChannel.open(ChannelConfig.of(group, group.member(m).id(), protocol)

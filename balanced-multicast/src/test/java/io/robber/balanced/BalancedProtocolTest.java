@@ -1,0 +1,79 @@
+package io.robber.balanced;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.robber.api.Group;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.ProtocolOptions;
+import io.robber.engine.Protocols;
+import io.robber.testkit.SimData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BalancedProtocolTest {
+    private static final String TWO_CLUSTERS = """
+            {"clusters": [{"name": "c0", "nodes": 2}, {"name": "c1", "nodes": 2}],
+             "bandwidth": [[null, "2MB/s"], ["2MB/s", null]]}
+            """;
+    private final BalancedProtocol protocol = new BalancedProtocol();
+    private final Group group = SimData.clusters(2, 2);
+
+    @Test
+    void isFoundByName() {
+        assertThat(Protocols.byName("balanced")).isInstanceOf(BalancedProtocol.class);
+    }
+
+    @Test
+    void theRootMustHoldTheWholeDataSet() {
+        ProtocolOptions options = ProtocolOptions.defaults(1).with(ProtocolOptions.MONITORING, TWO_CLUSTERS)
+                .with(BalancedProtocol.ROOT, "c1n1");
+        PeerGraph graph = protocol.peerGraph(group, options);
+        BitSet all = new BitSet();
+        all.set(0, 10);
+        List<BitSet> rootlessPlacement = List.of(all, new BitSet(), new BitSet(), new BitSet());
+
+        assertThat(protocol.checkPossession(group, graph, options, rootlessPlacement, 10))
+                .hasValueSatisfying(problem -> assertThat(problem).contains("c1n1", "holds 0 of 10 pieces"));
+        assertThat(protocol.checkPossession(group, graph, options,
+                List.of(new BitSet(), new BitSet(), new BitSet(), all), 10)).isEmpty();
+    }
+
+    @Test
+    void anUnknownRootIsNamed() {
+        ProtocolOptions options = ProtocolOptions.defaults(1).with(BalancedProtocol.ROOT, "nobody");
+        assertThatThrownBy(() -> protocol.peerGraph(group, options))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nobody");
+    }
+
+    @Test
+    void monitoringDataMustDescribeTheGroup() {
+        ProtocolOptions missingCluster = ProtocolOptions.defaults(1).with(ProtocolOptions.MONITORING,
+                TWO_CLUSTERS.replace("\"c1\"", "\"elsewhere\""));
+        assertThatThrownBy(() -> protocol.peerGraph(group, missingCluster))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no cluster c1");
+
+        ProtocolOptions wrongSize = ProtocolOptions.defaults(1).with(ProtocolOptions.MONITORING,
+                TWO_CLUSTERS.replace("{\"name\": \"c1\", \"nodes\": 2}", "{\"name\": \"c1\", \"nodes\": 3}"));
+        assertThatThrownBy(() -> protocol.peerGraph(group, wrongSize))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3 nodes, the group has 2");
+    }
+
+    @Test
+    void monitoringDataCanComeFromAFile(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("monitoring.json"), TWO_CLUSTERS);
+        PeerGraph graph = protocol.peerGraph(group,
+                ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE, file.toString()));
+        // one tree c0 → c1: the root fans out to its cluster mate, exits send to the gateways
+        assertThat(graph.connected(0, 1)).isTrue();
+        assertThat(graph.neighbours(2).stream().anyMatch(p -> !group.sameCluster(2, p))).isTrue();
+
+        ProtocolOptions missing = ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE,
+                dir.resolve("absent.json").toString());
+        assertThatThrownBy(() -> protocol.peerGraph(group, missing)).hasMessageContaining("absent.json");
+    }
+}
