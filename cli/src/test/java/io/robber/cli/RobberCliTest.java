@@ -56,7 +56,7 @@ class RobberCliTest {
     void unknownProtocolListsTheAvailableOnes() {
         Run run = run("demo", "--protocol", "carrier-pigeon");
 
-        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: mob, robber");
+        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, mob, robber");
     }
 
     @Test
@@ -79,7 +79,7 @@ class RobberCliTest {
         Run run = run("--version");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).startsWith("robber ").contains("protocols: mob, robber");
+        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, mob, robber");
     }
 
     @Test
