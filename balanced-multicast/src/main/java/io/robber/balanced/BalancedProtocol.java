@@ -14,10 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,11 @@ public final class BalancedProtocol implements Protocol {
     public static final String ROOT = "balanced.root";
     public static final String MONITORING_FILE = "monitoring-file";
     private static final Logger LOG = LoggerFactory.getLogger(BalancedProtocol.class);
+    /**
+     * The overlay behind each peer graph this protocol made, so that an operation's engine finds its
+     * plan without planning or reading monitoring data again (on the event loop).
+     */
+    private static final Map<PeerGraph, Overlay> BY_GRAPH = Collections.synchronizedMap(new WeakHashMap<>());
     /** Every node of a group plans the same overlay; nodes sharing a JVM share it. */
     private static final Map<List<Object>, Overlay> PLANS = new LinkedHashMap<>(4, 0.75f, true) {
         @Override
@@ -56,7 +63,9 @@ public final class BalancedProtocol implements Protocol {
 
     @Override
     public PeerGraph peerGraph(Group group, ProtocolOptions options) {
-        return overlay(group, options).graph();
+        Overlay overlay = overlay(group, options);
+        BY_GRAPH.put(overlay.graph(), overlay);
+        return overlay.graph();
     }
 
     @Override
@@ -73,7 +82,11 @@ public final class BalancedProtocol implements Protocol {
 
     @Override
     public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
-        return new BalancedEngine(ctx, overlay(ctx.group(), options), possession);
+        Overlay overlay = BY_GRAPH.get(graph);
+        if (overlay == null) {
+            throw new IllegalArgumentException("not a peer graph of Balanced Multicasting: " + graph);
+        }
+        return new BalancedEngine(ctx, overlay, possession);
     }
 
     private static Overlay overlay(Group group, ProtocolOptions options) {

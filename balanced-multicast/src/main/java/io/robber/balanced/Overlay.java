@@ -36,6 +36,7 @@ final class Overlay {
     private final int[][] gateway;
     /** [cluster][strand] the member that sends the strand on to the child clusters. */
     private final int[][] exit;
+    private final PeerGraph graph;
 
     Overlay(Group group, int root, ClusterTrees plan) {
         this.group = group;
@@ -50,6 +51,7 @@ final class Overlay {
             exit[c] = apportion(members, plan.nicOut());
         }
         Arrays.fill(gateway[group.clusterIndex(root)], root);
+        graph = links();
     }
 
     int treeCount() {
@@ -69,12 +71,13 @@ final class Overlay {
     List<Integer> targets(int self, int tree, int strand) {
         int c = group.clusterIndex(self);
         List<Integer> targets = new ArrayList<>(FAN_OUT + 2);
-        List<Integer> order = fanOutOrder(c, gateway[c][strand]);
-        int position = order.indexOf(self);
+        int first = gateway[c][strand];
+        int size = group.collectiveOf(self).size();
+        int position = fanOutPosition(self, first);
         for (int k = 1; k <= FAN_OUT; k++) {
             int child = FAN_OUT * position + k;
-            if (child < order.size()) {
-                targets.add(order.get(child));
+            if (child < size) {
+                targets.add(fanOutMember(first, child));
             }
         }
         if (exit[c][strand] == self) {
@@ -97,12 +100,16 @@ final class Overlay {
         if (gateway[c][strand] == self) {
             return exit[trees.get(tree).parent(c)][strand];
         }
-        List<Integer> order = fanOutOrder(c, gateway[c][strand]);
-        return order.get((order.indexOf(self) - 1) / FAN_OUT);
+        int first = gateway[c][strand];
+        return fanOutMember(first, (fanOutPosition(self, first) - 1) / FAN_OUT);
     }
 
     /** Every link some strand of some tree uses. */
     PeerGraph graph() {
+        return graph;
+    }
+
+    private PeerGraph links() {
         PeerGraph.Builder graph = new PeerGraph.Builder(group.size());
         for (int t = 0; t < trees.size(); t++) {
             for (int s = 0; s < STRANDS; s++) {
@@ -116,15 +123,19 @@ final class Overlay {
         return graph.build();
     }
 
-    /** The members of cluster {@code c}, starting with {@code first}, then in rank order round the cluster. */
-    private List<Integer> fanOutOrder(int c, int first) {
-        List<Integer> members = group.collective(group.clusters().get(c));
-        int start = members.indexOf(first);
-        List<Integer> order = new ArrayList<>(members.size());
-        for (int i = 0; i < members.size(); i++) {
-            order.add(members.get((start + i) % members.size()));
-        }
-        return order;
+    /**
+     * Where {@code member} sits in its cluster's fan-out tree from {@code first}: a binary heap over
+     * the members in rank order starting at {@code first} and going round the cluster.
+     */
+    private int fanOutPosition(int member, int first) {
+        int size = group.collectiveOf(member).size();
+        return Math.floorMod(group.rank(member) - group.rank(first), size);
+    }
+
+    /** The member at {@code position} of the fan-out tree from {@code first}. */
+    private int fanOutMember(int first, int position) {
+        List<Integer> members = group.collectiveOf(first);
+        return members.get((group.rank(first) + position) % members.size());
     }
 
     /**

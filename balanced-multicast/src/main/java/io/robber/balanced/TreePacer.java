@@ -42,6 +42,12 @@ final class TreePacer {
     }
 
     void start() {
+        if (Double.isInfinite(bytesPerNano)) {
+            while (next < pieces.length) {
+                release.accept(pieces[next++]);
+            }
+            return;
+        }
         tokens = capacity;
         updated = timers.nanoTime();
         pump();
@@ -57,14 +63,12 @@ final class TreePacer {
         updated = now;
         while (next < pieces.length) {
             int bytes = length.applyAsInt(pieces[next]);
-            if (Double.isFinite(bytesPerNano) && tokens < bytes) {
+            if (tokens < bytes) {
                 long wait = (long) Math.ceil((bytes - tokens) / bytesPerNano);
                 timers.schedule(Math.max(1, wait), this::pump);
                 return;
             }
-            if (Double.isFinite(bytesPerNano)) {
-                tokens -= bytes;
-            }
+            tokens -= bytes;
             release.accept(pieces[next++]);
         }
     }

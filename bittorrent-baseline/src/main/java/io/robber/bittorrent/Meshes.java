@@ -1,5 +1,6 @@
 package io.robber.bittorrent;
 
+import io.robber.engine.PeerGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -9,22 +10,33 @@ import org.jgrapht.alg.connectivity.ConnectivityInspector;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.SimpleGraph;
 
-/** What both overlays share: random samples and making a random graph connected. */
+/** What both overlays share: every node's own selection, made undirected and connected. */
 final class Meshes {
     private Meshes() {
     }
 
-    /** {@code count} distinct elements of {@code from} at random (all of them if it has no more); keeps their order of choice. */
-    static List<Integer> sample(List<Integer> from, int count, SplittableRandom random) {
-        List<Integer> pool = new ArrayList<>(from);
-        int take = Math.min(count, pool.size());
-        for (int i = 0; i < take; i++) {
-            int j = i + random.nextInt(pool.size() - i);
-            Integer swap = pool.get(i);
-            pool.set(i, pool.get(j));
-            pool.set(j, swap);
+    /** How a node chooses its peers; every choice is drawn from the one seeded generator. */
+    @FunctionalInterface
+    interface Selection {
+        List<Integer> peersOf(int member, SplittableRandom random);
+    }
+
+    /**
+     * The graph on members 0..n-1 in which each member is connected to the peers it selects and to
+     * those that select it (accepted connections count), made connected ({@link #connect}).
+     */
+    static PeerGraph generate(int n, long seed, Selection selection) {
+        SplittableRandom random = new SplittableRandom(seed);
+        PeerGraph.Builder builder = new PeerGraph.Builder(n);
+        List<int[]> edges = new ArrayList<>();
+        for (int x = 0; x < n; x++) {
+            for (int y : selection.peersOf(x, random)) {
+                edges.add(new int[] {x, y});
+            }
         }
-        return pool.subList(0, take);
+        edges.forEach(e -> builder.connect(e[0], e[1]));
+        connect(n, edges, random).forEach(e -> builder.connect(e[0], e[1]));
+        return builder.build();
     }
 
     /**

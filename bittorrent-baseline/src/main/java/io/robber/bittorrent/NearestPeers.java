@@ -26,18 +26,7 @@ final class NearestPeers {
     }
 
     static PeerGraph generate(Group group, int peers, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        int n = group.size();
-        PeerGraph.Builder builder = new PeerGraph.Builder(n);
-        List<int[]> edges = new ArrayList<>();
-        for (int x = 0; x < n; x++) {
-            for (int y : select(group, x, peers, random)) {
-                edges.add(new int[] {x, y});
-            }
-        }
-        edges.forEach(e -> builder.connect(e[0], e[1]));
-        Meshes.connect(n, edges, random).forEach(e -> builder.connect(e[0], e[1]));
-        return builder.build();
+        return Meshes.generate(group.size(), seed, (x, random) -> select(group, x, peers, random));
     }
 
     /** The peers {@code x} selects: the nearest of each distance range first, then the nearest others. */
@@ -48,7 +37,7 @@ final class NearestPeers {
                 ranges.get(distance(group, x, y)).add(y);
             }
         }
-        List<List<Integer>> shuffled = ranges.stream().map(r -> Meshes.sample(r, r.size(), random)).toList();
+        List<List<Integer>> shuffled = ranges.stream().map(r -> PeerGraph.randomPeers(r, r.size(), random)).toList();
         List<Integer> chosen = new ArrayList<>();
         for (List<Integer> range : shuffled) {
             if (!range.isEmpty() && chosen.size() < peers) {

@@ -4,7 +4,6 @@ import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * BitTorrent's overlay as the Robber paper ran it (§2.5): each node connects to N peers chosen at
@@ -17,23 +16,15 @@ final class RandomMesh {
     }
 
     static PeerGraph generate(Group group, int peers, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
         int n = group.size();
-        PeerGraph.Builder builder = new PeerGraph.Builder(n);
-        List<int[]> edges = new ArrayList<>();
-        for (int x = 0; x < n; x++) {
+        return Meshes.generate(n, seed, (x, random) -> {
             List<Integer> others = new ArrayList<>(n - 1);
             for (int y = 0; y < n; y++) {
                 if (y != x) {
                     others.add(y);
                 }
             }
-            for (int y : Meshes.sample(others, peers, random)) {
-                edges.add(new int[] {x, y});
-            }
-        }
-        edges.forEach(e -> builder.connect(e[0], e[1]));
-        Meshes.connect(n, edges, random).forEach(e -> builder.connect(e[0], e[1]));
-        return builder.build();
+            return PeerGraph.randomPeers(others, peers, random);
+        });
     }
 }

@@ -41,7 +41,7 @@ public final class CollectivePeerGraph {
             for (int member : collective) {
                 List<Integer> others = new ArrayList<>(collective);
                 others.remove(Integer.valueOf(member));
-                for (int peer : sample(others, chosen, random)) {
+                for (int peer : PeerGraph.randomPeers(others, chosen, random)) {
                     edges.add(new int[] {member, peer});
                 }
             }
@@ -62,7 +62,7 @@ public final class CollectivePeerGraph {
             List<int[]> edges = new ArrayList<>();
             for (int x = 0; x < group.size(); x++) {
                 List<Integer> potential = potentialGlobalPeers(group, x, random);
-                for (int y : sample(potential, Math.min(potential.size(), peers), random)) {
+                for (int y : PeerGraph.randomPeers(potential, peers, random)) {
                     edges.add(new int[] {x, y});
                 }
             }
@@ -98,17 +98,6 @@ public final class CollectivePeerGraph {
 
     static long ceilDiv(long a, long b) {
         return -Math.floorDiv(-a, b);
-    }
-
-    private static List<Integer> sample(List<Integer> from, int count, SplittableRandom random) {
-        List<Integer> pool = new ArrayList<>(from);
-        for (int i = 0; i < count; i++) {
-            int j = i + random.nextInt(pool.size() - i);
-            Integer tmp = pool.get(i);
-            pool.set(i, pool.get(j));
-            pool.set(j, tmp);
-        }
-        return pool.subList(0, count);
     }
 
     private static boolean isConnected(List<Integer> vertices, List<int[]> edges,

@@ -3,6 +3,7 @@ package io.robber.engine;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 
 /**
@@ -27,6 +28,19 @@ public final class PeerGraph {
 
     public boolean connected(int a, int b) {
         return Collections.binarySearch(neighbours.get(a), b) >= 0;
+    }
+
+    /**
+     * {@code count} distinct candidates chosen at random (all of them when there are fewer), in the
+     * order chosen: how protocols pick peers for a seeded graph.
+     */
+    public static List<Integer> randomPeers(List<Integer> candidates, int count, SplittableRandom random) {
+        List<Integer> pool = new ArrayList<>(candidates);
+        int take = Math.min(count, pool.size());
+        for (int i = 0; i < take; i++) {
+            Collections.swap(pool, i, i + random.nextInt(pool.size() - i));
+        }
+        return pool.subList(0, take);
     }
 
     /** Collects undirected edges. */

@@ -199,13 +199,7 @@ public final class PieceExchange {
         if (!options.choking() || p.lost) {
             return;
         }
-        BitSet wanted = (BitSet) p.has.clone();
-        BitSet desire = policy.desire(p.member);
-        if (desire != null) {
-            wanted.and(desire);
-        }
-        wanted.andNot(possession);
-        boolean interested = !wanted.isEmpty();
+        boolean interested = !wantedFrom(p).isEmpty();
         if (interested != p.interested) {
             p.interested = interested;
             ctx.send(p.member, new Message.Interest(ctx.op(), interested));
@@ -315,6 +309,17 @@ public final class PieceExchange {
         }
     }
 
+    /** What {@code p} announced that this node desires from it and does not hold; a fresh set. */
+    private BitSet wantedFrom(PeerState p) {
+        BitSet wanted = (BitSet) p.has.clone();
+        BitSet desire = policy.desire(p.member);
+        if (desire != null) {
+            wanted.and(desire);
+        }
+        wanted.andNot(possession);
+        return wanted;
+    }
+
     private void fill(PeerState p) {
         if (p.chokedBy) {
             return;
@@ -323,12 +328,7 @@ public final class PieceExchange {
         if (p.outstanding.cardinality() >= window) {
             return;
         }
-        BitSet candidates = (BitSet) p.has.clone();
-        BitSet desire = policy.desire(p.member);
-        if (desire != null) {
-            candidates.and(desire);
-        }
-        candidates.andNot(possession);
+        BitSet candidates = wantedFrom(p);
         candidates.andNot(endGame() ? p.outstanding : pending);
         int available = candidates.cardinality();
         while (available > 0 && p.outstanding.cardinality() < window) {
