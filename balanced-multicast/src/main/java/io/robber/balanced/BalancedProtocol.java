@@ -7,7 +7,7 @@ import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.engine.Protocols;
 import io.robber.testkit.SimData;
 import java.nio.file.Files;

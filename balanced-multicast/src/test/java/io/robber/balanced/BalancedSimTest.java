@@ -3,7 +3,7 @@ package io.robber.balanced;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.testkit.CompletionScenarios;
 import io.robber.testkit.CompletionScenarios.Scenario;
 import io.robber.testkit.LinkModel;

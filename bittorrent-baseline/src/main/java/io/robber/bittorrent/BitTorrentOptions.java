@@ -1,6 +1,6 @@
 package io.robber.bittorrent;
 
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;

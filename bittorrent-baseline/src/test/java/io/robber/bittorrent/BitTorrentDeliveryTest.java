@@ -4,7 +4,7 @@ import static io.robber.testkit.Delivery.Placement.roots;
 import static io.robber.testkit.Delivery.Placement.singleRoot;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.engine.Protocols;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;

@@ -3,7 +3,7 @@ package io.robber.bittorrent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

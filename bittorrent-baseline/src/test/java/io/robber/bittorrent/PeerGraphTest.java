@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.testkit.SimData;
 import java.util.ArrayDeque;
 import java.util.BitSet;

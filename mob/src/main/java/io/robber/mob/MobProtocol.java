@@ -10,7 +10,7 @@ import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;

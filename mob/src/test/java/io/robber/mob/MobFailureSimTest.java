@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.robber.api.Group;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.testkit.FailureScenarios;
 import io.robber.testkit.SimData;
 import io.robber.testkit.SimNetwork;

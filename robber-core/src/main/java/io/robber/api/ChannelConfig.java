@@ -2,7 +2,7 @@ package io.robber.api;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.robber.engine;
 
+import io.robber.api.ProtocolOptions;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.PlacementException;

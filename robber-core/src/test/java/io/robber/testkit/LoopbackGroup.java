@@ -5,7 +5,7 @@ import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.transport.RobberRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;

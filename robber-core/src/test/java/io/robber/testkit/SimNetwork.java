@@ -7,7 +7,7 @@ import io.robber.api.Manifest;
 import io.robber.engine.Operation;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.robber.RobberProtocol;
 import io.robber.wire.Message;
 import java.util.BitSet;

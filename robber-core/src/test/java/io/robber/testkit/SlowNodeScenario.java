@@ -2,7 +2,7 @@ package io.robber.testkit;
 
 import io.robber.api.Group;
 import io.robber.engine.Protocol;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import java.util.Arrays;
 
 /**

@@ -13,7 +13,7 @@ import io.robber.api.MulticastChannel;
 import io.robber.api.RobberException;
 import io.robber.api.Sessions;
 import io.robber.engine.PeerGraph;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.engine.Protocols;
 import io.robber.storage.MemoryStorage;
 import io.robber.testkit.Delivery;

@@ -13,7 +13,7 @@ import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
 import io.robber.transport.LinkCustomizer;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
 import java.net.InetSocketAddress;

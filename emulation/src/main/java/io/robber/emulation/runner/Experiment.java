@@ -6,7 +6,7 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
 import io.robber.api.RobberException;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.emulation.EmulationBackend;
 import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;

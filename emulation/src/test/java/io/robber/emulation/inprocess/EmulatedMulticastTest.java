@@ -8,7 +8,7 @@ import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
-import io.robber.engine.ProtocolOptions;
+import io.robber.api.ProtocolOptions;
 import io.robber.storage.MemoryStorage;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
