@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
                     + "this process (cluster c's node n on 127.0.<c+1>.<n+1>), verifies every copy against the "
                     + "root's SHA-256 and prints a table with the throughput as a percentage of the network's "
                     + "theoretical maximum.",
-            "By default the WAN is the Robber paper's tc1-fast scenario scaled to 5% (4 clusters x 16 nodes, "
+            "By default the WAN is the Robber paper's tc1-fast scenario scaled to 5%% (4 clusters x 16 nodes, "
                     + "30 MB); --scenario none runs --clusters x --nodes-per-cluster on unshaped loopback.",
             "Traffic is 'local' within a cluster and 'global' across clusters."},
         exitCodeListHeading = "%nExit codes:%n",
