@@ -1,6 +1,7 @@
 package io.robber.cli;
 
 import io.robber.cli.bench.BenchCommand;
+import io.robber.cli.bench.ShapingCommand;
 import io.robber.cli.demo.DemoCommand;
 import io.robber.cli.transfer.NodeCommand;
 import io.robber.cli.transfer.ReceiveCommand;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
         subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class,
-            BenchCommand.class, CommandLine.HelpCommand.class},
+            BenchCommand.class, ShapingCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success",

@@ -3,17 +3,17 @@ package io.robber.emulation.inprocess;
 import java.util.function.LongSupplier;
 
 /** Measures byte counters over wall-clock windows, timed with {@link System#nanoTime()}. */
-final class Rates {
+public final class Rates {
     private Rates() {
     }
 
     /** Bytes per second of each counter over the next {@code millis}. */
-    static double[] over(long millis, LongSupplier... counters) throws InterruptedException {
+    public static double[] over(long millis, LongSupplier... counters) throws InterruptedException {
         return windows(millis, 1, counters)[0];
     }
 
     /** {@code count} consecutive windows of {@code millis}: [window][counter] bytes per second. */
-    static double[][] windows(long millis, int count, LongSupplier... counters) throws InterruptedException {
+    public static double[][] windows(long millis, int count, LongSupplier... counters) throws InterruptedException {
         double[][] rates = new double[count][counters.length];
         long[] before = read(counters);
         long t0 = System.nanoTime();

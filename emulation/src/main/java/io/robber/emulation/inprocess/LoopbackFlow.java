@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * would ({@link LinkCustomizer#customize} on both ends). The receiver counts bytes; {@link #pump()}
  * makes the sender write as fast as the channel stays writable.
  */
-final class LoopbackFlow implements AutoCloseable {
+public final class LoopbackFlow implements AutoCloseable {
     private static final int LARGEST_WRITE = 1 << 20;
     private static final ByteBuf PAYLOAD = Unpooled.unreleasableBuffer(Unpooled.directBuffer(LARGEST_WRITE)
             .writeZero(LARGEST_WRITE));
@@ -59,36 +59,36 @@ final class LoopbackFlow implements AutoCloseable {
     }
 
     /** A flow whose receiver counts and discards what arrives. */
-    static LoopbackFlow open(EventLoopGroup loops, LinkCustomizer links, Member from, Member to) {
+    public static LoopbackFlow open(EventLoopGroup loops, LinkCustomizer links, Member from, Member to) {
         return new LoopbackFlow(loops, links, from, to, null);
     }
 
     /** A flow whose receiver pipeline {@code receiver} completes (after the emulation's handlers). */
-    static LoopbackFlow open(EventLoopGroup loops, LinkCustomizer links, Member from, Member to,
+    public static LoopbackFlow open(EventLoopGroup loops, LinkCustomizer links, Member from, Member to,
                              Consumer<ChannelPipeline> receiver) {
         return new LoopbackFlow(loops, links, from, to, receiver);
     }
 
-    Channel client() {
+    public Channel client() {
         return client;
     }
 
-    long received() {
+    public long received() {
         return received.get();
     }
 
     /** Bytes the pump has written into the sender's pipeline. */
-    long written() {
+    public long written() {
         return written.get();
     }
 
     /** From now on the sender writes 64 KiB buffers whenever its channel is writable. */
-    void pump() {
+    public void pump() {
         pump(64 * 1024);
     }
 
     /** From now on the sender writes buffers of {@code writeSize} (at most 1 MiB) whenever its channel is writable. */
-    void pump(int writeSize) {
+    public void pump(int writeSize) {
         client.eventLoop().execute(() -> client.pipeline().get(Pump.class).writeSize = writeSize);
         client.pipeline().fireChannelWritabilityChanged();
     }
