@@ -98,7 +98,8 @@ final class NodeDriver implements NodeIo, Timers {
 
     @Override
     public void sendPiece(int peer, int op, int piece, boolean requested) {
-        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool, piecesInFlight)).enqueue(op, piece, requested);
+        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool, piecesInFlight))
+                .enqueue(op, piece, requested);
     }
 
     @Override

@@ -36,9 +36,9 @@ import org.slf4j.LoggerFactory;
  * The connections of one node to its neighbours in the peer graph: one TCP connection per pair,
  * dialled by the member with the lower index and accepted by the other. A peer is admitted once its
  * handshake passed every check and it proved it knows the group's secret ({@link SecretProof}).
- * Dials are retried with backoff ({@link TransportOptions.Dialling}) until every neighbour is connected or the connect timeout expires; a
- * connection lost later is redialled the same way for up to the failure timeout, after which the
- * running operation declares that member dead.
+ * Dials are retried with backoff ({@link TransportOptions.Dialling}) until every neighbour is
+ * connected or the connect timeout expires; a connection lost later is redialled the same way for up
+ * to the failure timeout, after which the running operation declares that member dead.
  */
 final class PeerLinks {
     private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
