@@ -2,31 +2,27 @@ package io.robber.api;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.robber.api.ProtocolOptions;
-import io.robber.transport.LinkCustomizer;
-import io.robber.transport.RobberRuntime;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How to open one node's {@link MulticastChannel}.
+ * How to open one node's {@link MulticastChannel}: what every transport needs. Transport tuning
+ * (threads, per-connection handlers, buffers) is the transport's own: the Netty transport takes it
+ * as {@code TransportOptions}.
  *
  * @param group          the group, identical on every member
  * @param self           this node's member id
  * @param protocol       protocol name, e.g. {@code robber} or {@code mob}
  * @param options        peers N, outstanding requests R, peer-graph seed
  * @param meters         the registry that receives {@code robber.*} meters
- * @param runtime        event loops and storage threads, shareable by many nodes of one JVM
  * @param connectTimeout how long to wait for all peers to be connected
- * @param links          extra handlers per connection (network emulation); {@link LinkCustomizer#NONE} by default
  * @param secret         the group's shared secret, or {@code null} for none; peers prove they know it
  *                       (HMAC-SHA256 challenge–response) before they are admitted, and it never goes on the wire
  * @param failureTimeout how long a lost connection to a neighbour is redialled before that member is
  *                       declared dead for the running operation
  */
 public record ChannelConfig(Group group, String self, String protocol, ProtocolOptions options,
-                            MeterRegistry meters, RobberRuntime runtime, Duration connectTimeout,
-                            LinkCustomizer links, byte[] secret, Duration failureTimeout) {
+                            MeterRegistry meters, Duration connectTimeout, byte[] secret, Duration failureTimeout) {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -36,9 +32,7 @@ public record ChannelConfig(Group group, String self, String protocol, ProtocolO
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(meters, "meters");
-        Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
-        Objects.requireNonNull(links, "links");
         Objects.requireNonNull(failureTimeout, "failureTimeout");
         group.indexOf(self);
         if (secret != null && secret.length == 0) {
@@ -52,19 +46,14 @@ public record ChannelConfig(Group group, String self, String protocol, ProtocolO
 
     /** Without a secret and with the default failure timeout. */
     public ChannelConfig(Group group, String self, String protocol, ProtocolOptions options, MeterRegistry meters,
-                         RobberRuntime runtime, Duration connectTimeout, LinkCustomizer links) {
-        this(group, self, protocol, options, meters, runtime, connectTimeout, links, null, DEFAULT_FAILURE_TIMEOUT);
+                         Duration connectTimeout) {
+        this(group, self, protocol, options, meters, connectTimeout, null, DEFAULT_FAILURE_TIMEOUT);
     }
 
-    /** Defaults: N = R = 5, a seed derived from the group, a private meter registry, the shared runtime. */
+    /** Defaults: N = R = 5, a seed derived from the group, a private meter registry, no secret. */
     public static ChannelConfig of(Group group, String self, String protocol) {
-        return of(group, self, protocol, RobberRuntime.shared());
-    }
-
-    /** The defaults of {@link #of(Group, String, String)} on the given runtime. */
-    public static ChannelConfig of(Group group, String self, String protocol, RobberRuntime runtime) {
         return new ChannelConfig(group, self, protocol, ProtocolOptions.defaults(Sessions.id(group, protocol)),
-                new SimpleMeterRegistry(), runtime, DEFAULT_CONNECT_TIMEOUT, LinkCustomizer.NONE);
+                new SimpleMeterRegistry(), DEFAULT_CONNECT_TIMEOUT);
     }
 
     /** A copy of the secret, or {@code null}. */
@@ -74,38 +63,23 @@ public record ChannelConfig(Group group, String self, String protocol, ProtocolO
     }
 
     public ChannelConfig withOptions(ProtocolOptions newOptions) {
-        return new ChannelConfig(group, self, protocol, newOptions, meters, runtime, connectTimeout, links, secret,
-                failureTimeout);
+        return new ChannelConfig(group, self, protocol, newOptions, meters, connectTimeout, secret, failureTimeout);
     }
 
     public ChannelConfig withMeters(MeterRegistry registry) {
-        return new ChannelConfig(group, self, protocol, options, registry, runtime, connectTimeout, links, secret,
-                failureTimeout);
-    }
-
-    public ChannelConfig withRuntime(RobberRuntime newRuntime) {
-        return new ChannelConfig(group, self, protocol, options, meters, newRuntime, connectTimeout, links, secret,
-                failureTimeout);
-    }
-
-    public ChannelConfig withLinks(LinkCustomizer customizer) {
-        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, customizer, secret,
-                failureTimeout);
+        return new ChannelConfig(group, self, protocol, options, registry, connectTimeout, secret, failureTimeout);
     }
 
     public ChannelConfig withConnectTimeout(Duration timeout) {
-        return new ChannelConfig(group, self, protocol, options, meters, runtime, timeout, links, secret,
-                failureTimeout);
+        return new ChannelConfig(group, self, protocol, options, meters, timeout, secret, failureTimeout);
     }
 
     /** The group's shared secret; {@code null} for none. Every member must use the same one. */
     public ChannelConfig withSecret(byte[] newSecret) {
-        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, links, newSecret,
-                failureTimeout);
+        return new ChannelConfig(group, self, protocol, options, meters, connectTimeout, newSecret, failureTimeout);
     }
 
     public ChannelConfig withFailureTimeout(Duration timeout) {
-        return new ChannelConfig(group, self, protocol, options, meters, runtime, connectTimeout, links, secret,
-                timeout);
+        return new ChannelConfig(group, self, protocol, options, meters, connectTimeout, secret, timeout);
     }
 }

@@ -1,7 +1,5 @@
 package io.robber.api;
 
-import io.robber.metrics.RobberMeters;
-import io.robber.transport.NettyMulticastChannel;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.concurrent.CompletableFuture;
@@ -18,9 +16,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface MulticastChannel extends AutoCloseable {
 
-    /** Opens this node's channel: binds its address and connects to its peers. */
+    /**
+     * Opens this node's channel: binds its address and connects to its peers, through the transport
+     * on the class path (the {@link ChannelProvider} found by {@link java.util.ServiceLoader}).
+     *
+     * @throws IllegalStateException when no transport, or more than one, is on the class path
+     */
     static MulticastChannel open(ChannelConfig config) {
-        return NettyMulticastChannel.open(config);
+        return ChannelProviders.provider().open(config);
     }
 
     /**
@@ -53,8 +56,8 @@ public interface MulticastChannel extends AutoCloseable {
     /** This node's member. */
     Member self();
 
-    /** This node's {@code robber.*} meters (also registered in the configured registry). */
-    RobberMeters meters();
+    /** This node's counts so far (also {@code robber.*} meters in the configured registry). */
+    ChannelMeters meters();
 
     /** Closes all connections; an unfinished operation fails. */
     @Override

@@ -3,6 +3,7 @@ package io.robber.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.robber.api.ChannelMeters;
 import io.robber.engine.ProtocolMetrics;
 
 /**
@@ -10,7 +11,7 @@ import io.robber.engine.ProtocolMetrics;
  * {@code protocol}, {@code member} and, for traffic, {@code scope} = {@code local} (peer in the
  * same cluster) or {@code global}.
  */
-public final class RobberMeters implements ProtocolMetrics {
+public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     public static final String BYTES_IN = "robber.bytes.in";
     public static final String BYTES_OUT = "robber.bytes.out";
     public static final String PIECES_IN = "robber.pieces.in";
@@ -19,14 +20,6 @@ public final class RobberMeters implements ProtocolMetrics {
     public static final String STEALS_TRIED = "robber.steals.tried";
     public static final String STEALS_SUCCEEDED = "robber.steals.succeeded";
     public static final String PIECES_STOLEN = "robber.work.stolen";
-
-    public enum Scope {
-        LOCAL, GLOBAL;
-
-        public String tag() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
 
     private final Counter[] bytesIn = new Counter[2];
     private final Counter[] bytesOut = new Counter[2];
@@ -67,22 +60,27 @@ public final class RobberMeters implements ProtocolMetrics {
         bytesOut[scope.ordinal()].increment(bytes);
     }
 
+    @Override
     public double bytesIn(Scope scope) {
         return bytesIn[scope.ordinal()].count();
     }
 
+    @Override
     public double bytesOut(Scope scope) {
         return bytesOut[scope.ordinal()].count();
     }
 
+    @Override
     public double piecesIn(Scope scope) {
         return piecesIn[scope.ordinal()].count();
     }
 
+    @Override
     public double piecesStolen() {
         return piecesStolen.count();
     }
 
+    @Override
     public double stealsTried() {
         return stealsTried.count();
     }

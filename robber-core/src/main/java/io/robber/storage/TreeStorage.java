@@ -31,11 +31,10 @@ import java.util.Set;
  * aborted transfer leaves no partial file under a final name. Empty files appear when the whole tree is
  * complete; directories, empty ones included, are created up front.
  *
- * <p>Channels are opened lazily and at most {@value #MAX_OPEN_FILES} stay open, so trees of many
- * thousand files need few file descriptors. Concurrent reads and writes of disjoint ranges are safe.
+ * <p>Channels are opened lazily and at most {@link StorageOptions#maxOpenFiles()} (64 by default) stay
+ * open, so trees of many thousand files need few file descriptors. Concurrent reads and writes of disjoint ranges are safe.
  */
 public final class TreeStorage implements Storage {
-    static final int MAX_OPEN_FILES = 64;
     static final String PARTIAL_SUFFIX = ".robber-partial";
 
     private final Path base;
@@ -54,7 +53,7 @@ public final class TreeStorage implements Storage {
     private volatile boolean complete;
     private volatile boolean aborted;
 
-    private TreeStorage(Path base, FileTree tree, boolean writable) throws IOException {
+    private TreeStorage(Path base, FileTree tree, boolean writable, StorageOptions options) throws IOException {
         this.base = base;
         this.tree = tree;
         this.writable = writable;
@@ -80,7 +79,7 @@ public final class TreeStorage implements Storage {
         }
         this.uncommitted = writable ? n : 0;
         this.complete = !writable;
-        this.open = new OpenFiles(MAX_OPEN_FILES, this::openChannel);
+        this.open = new OpenFiles(options.maxOpenFiles(), this::openChannel);
     }
 
     /**
@@ -89,6 +88,11 @@ public final class TreeStorage implements Storage {
      * is followed). Every file must still have the size it had when scanned.
      */
     public static TreeStorage open(Path source, FileTree tree) throws IOException {
+        return open(source, tree, StorageOptions.DEFAULTS);
+    }
+
+    /** Like {@link #open(Path, FileTree)}, tuned by {@code options}. */
+    public static TreeStorage open(Path source, FileTree tree, StorageOptions options) throws IOException {
         Path real = source.toRealPath();
         if (!Files.isDirectory(real)) {
             List<Entry> entries = tree.entries();
@@ -97,10 +101,10 @@ public final class TreeStorage implements Storage {
             }
             FileTree asStored = FileTree.of(List.of(Entry.file(real.getFileName().toString(), entries.get(0).size())));
             checkUnchanged(real.getParent(), asStored);
-            return new TreeStorage(real.getParent(), asStored, false);
+            return new TreeStorage(real.getParent(), asStored, false, options);
         }
         checkUnchanged(real, tree);
-        return new TreeStorage(real, tree, false);
+        return new TreeStorage(real, tree, false, options);
     }
 
     private static void checkUnchanged(Path base, FileTree tree) throws IOException {
@@ -126,9 +130,15 @@ public final class TreeStorage implements Storage {
      * symbolic link in place of a directory are always refused.
      */
     public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite) throws IOException {
+        return create(outDir, tree, overwrite, StorageOptions.DEFAULTS);
+    }
+
+    /** Like {@link #create(Path, FileTree, boolean)}, tuned by {@code options}. */
+    public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite, StorageOptions options)
+            throws IOException {
         Path base = outDir.toAbsolutePath().normalize();
         Files.createDirectories(base);
-        TreeStorage storage = new TreeStorage(base, tree, true);
+        TreeStorage storage = new TreeStorage(base, tree, true, options);
         storage.checkTargets(overwrite);
         try {
             storage.prepare();

@@ -2,6 +2,7 @@ package io.robber.transport;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.robber.api.ChannelMeters;
 import io.robber.api.Group;
 import io.robber.engine.NodeIo;
 import io.robber.engine.ProtocolMetrics;
@@ -26,18 +27,20 @@ final class NodeDriver implements NodeIo, Timers {
     private final EventLoop loop;
     private final RobberMeters meters;
     private final Executor storagePool;
+    private final int piecesInFlight;
     private final Map<Integer, PieceSender> senders = new HashMap<>();
     private final Consumer<String> storageFailure;
     private PeerLinks links;
     private Transfer transfer;
 
-    NodeDriver(Group group, int self, EventLoop loop, RobberMeters meters, Executor storagePool,
+    NodeDriver(Group group, int self, EventLoop loop, RobberMeters meters, Executor storagePool, int piecesInFlight,
                Consumer<String> storageFailure) {
         this.group = group;
         this.self = self;
         this.loop = loop;
         this.meters = meters;
         this.storagePool = storagePool;
+        this.piecesInFlight = piecesInFlight;
         this.storageFailure = storageFailure;
     }
 
@@ -62,8 +65,8 @@ final class NodeDriver implements NodeIo, Timers {
         return meters;
     }
 
-    RobberMeters.Scope scope(int peer) {
-        return group.sameCluster(self, peer) ? RobberMeters.Scope.LOCAL : RobberMeters.Scope.GLOBAL;
+    ChannelMeters.Scope scope(int peer) {
+        return group.sameCluster(self, peer) ? ChannelMeters.Scope.LOCAL : ChannelMeters.Scope.GLOBAL;
     }
 
     void writable(int peer) {
@@ -95,7 +98,8 @@ final class NodeDriver implements NodeIo, Timers {
 
     @Override
     public void sendPiece(int peer, int op, int piece, boolean requested) {
-        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool)).enqueue(op, piece, requested);
+        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool, piecesInFlight))
+                .enqueue(op, piece, requested);
     }
 
     @Override

@@ -17,13 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One TCP connection to a peer: exchanges handshakes (each with a fresh nonce), then proofs of the
  * group's secret ({@link Auth}), then hands frames to the node. Any broken frame or failed check
- * closes this connection with one log line; the node carries on.
+ * closes this connection with one log line; the node carries on. A connection that is not admitted
+ * within the {@linkplain TransportOptions#handshakeTimeout() handshake timeout} is closed.
  */
 final class PeerConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(PeerConnection.class);
-    /** A connection must complete handshake and authentication within this long, or it is closed. */
-    static final long HANDSHAKE_TIMEOUT_MILLIS = 10_000;
-
     private final PeerLinks links;
     private final FrameDecoder decoder;
     /** The member this side dialled, or -1 on an accepted connection. */
@@ -43,13 +41,14 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.handshake(nonce)));
+        long timeoutMillis = links.handshakeTimeout().toMillis();
         ctx.executor().schedule(() -> {
             if (!admitted && ctx.channel().isActive()) {
                 LOG.warn("{}: closing connection with {}: no valid handshake within {} ms", links.selfId(),
-                        ctx.channel().remoteAddress(), HANDSHAKE_TIMEOUT_MILLIS);
+                        ctx.channel().remoteAddress(), timeoutMillis);
                 ctx.close();
             }
-        }, HANDSHAKE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+        }, timeoutMillis, TimeUnit.MILLISECONDS);
         ctx.fireChannelActive();
     }
 

@@ -7,7 +7,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -37,14 +36,12 @@ import org.slf4j.LoggerFactory;
  * The connections of one node to its neighbours in the peer graph: one TCP connection per pair,
  * dialled by the member with the lower index and accepted by the other. A peer is admitted once its
  * handshake passed every check and it proved it knows the group's secret ({@link SecretProof}).
- * Dials are retried with backoff until every neighbour is connected or the connect timeout expires; a
- * connection lost later is redialled the same way for up to the failure timeout, after which the
- * running operation declares that member dead.
+ * Dials are retried with backoff ({@link TransportOptions.Dialling}) until every neighbour is
+ * connected or the connect timeout expires; a connection lost later is redialled the same way for up
+ * to the failure timeout, after which the running operation declares that member dead.
  */
 final class PeerLinks {
     private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
-    private static final long FIRST_RETRY_MILLIS = 20;
-    private static final long MAX_RETRY_MILLIS = 1000;
 
     private final Group group;
     private final int self;
@@ -56,7 +53,7 @@ final class PeerLinks {
     private final LinkListener listener;
     private final Duration connectTimeout;
     private final Duration failureTimeout;
-    private final LinkCustomizer customizer;
+    private final TransportOptions transport;
     private final Map<Integer, Channel> channels = new HashMap<>();
     private final Map<Integer, String> lastDialFailure = new HashMap<>();
     /** When to stop redialling each neighbour this node dials. */
@@ -68,8 +65,8 @@ final class PeerLinks {
     private Channel server;
     private boolean closed;
 
-    PeerLinks(ChannelConfig config, int self, List<Integer> neighbours, EventLoop loop, String protocol,
-              LinkListener listener) {
+    PeerLinks(ChannelConfig config, TransportOptions transport, int self, List<Integer> neighbours, EventLoop loop,
+              String protocol, LinkListener listener) {
         this.group = config.group();
         this.self = self;
         this.neighbours = neighbours;
@@ -80,7 +77,7 @@ final class PeerLinks {
         this.listener = listener;
         this.connectTimeout = config.connectTimeout();
         this.failureTimeout = config.failureTimeout();
-        this.customizer = config.links();
+        this.transport = transport;
     }
 
     /** Binds this node's address (blocking) and starts dialling. */
@@ -119,10 +116,10 @@ final class PeerLinks {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-                ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1 << 20, 4 << 20));
+                ch.config().setWriteBufferWaterMark(transport.writeBuffer());
                 ch.config().setTcpNoDelay(true);
                 FrameDecoder decoder = new FrameDecoder();
-                ch.pipeline().addLast(new FlushConsolidationHandler(64, true), decoder,
+                ch.pipeline().addLast(new FlushConsolidationHandler(transport.flushLimit(), true), decoder,
                         new PeerConnection(PeerLinks.this, decoder, dialled));
             }
         };
@@ -133,7 +130,7 @@ final class PeerLinks {
             return;
         }
         new Bootstrap().group(loop).channel(NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, millis(transport.dialling().attemptTimeout()))
                 .handler(initializer(peer))
                 .connect(group.member(peer).address())
                 .addListener((ChannelFuture f) -> {
@@ -150,7 +147,8 @@ final class PeerLinks {
             dialling.remove(peer);
             return;
         }
-        long delay = retryMillis.merge(peer, FIRST_RETRY_MILLIS, (old, first) -> Math.min(MAX_RETRY_MILLIS, old * 2));
+        long delay = retryMillis.merge(peer, transport.dialling().firstRetry().toMillis(),
+                (old, first) -> Math.min(transport.dialling().maxRetry().toMillis(), old * 2));
         loop.schedule(() -> dial(peer), delay, TimeUnit.MILLISECONDS);
     }
 
@@ -204,7 +202,7 @@ final class PeerLinks {
      * so the operation always sees a loss before the peer comes back.
      */
     void admit(int peer, Channel channel) {
-        customizer.customize(group.member(self), group.member(peer), channel.pipeline());
+        transport.links().customize(group.member(self), group.member(peer), channel.pipeline());
         Channel previous = channels.put(peer, channel);
         retryMillis.remove(peer);
         dialling.remove(peer);
@@ -277,6 +275,11 @@ final class PeerLinks {
         return listener;
     }
 
+    /** How long a new connection may take to be admitted. */
+    Duration handshakeTimeout() {
+        return transport.handshakeTimeout();
+    }
+
     String selfId() {
         return group.member(self).id();
     }
@@ -301,6 +304,10 @@ final class PeerLinks {
             allConnected.completeExceptionally(new RobberException("channel of member " + selfId() + " closed"));
         }
         LOG.debug("{}: closing {} connections", selfId(), closing.size());
+    }
+
+    private static int millis(Duration d) {
+        return (int) Math.min(Integer.MAX_VALUE, d.toMillis());
     }
 
     private static String hostPort(InetSocketAddress a) {

@@ -14,30 +14,32 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends the pieces one peer requested (or a sender-initiated protocol pushes to it), in order, as the connection drains: at most two pieces are
- * in flight, and a new one starts only while the channel is writable, so a slow peer never makes
- * the node buffer more than that. Pieces go out zero-copy from a file when the storage is one;
+ * Sends the pieces one peer requested (or a sender-initiated protocol pushes to it), in order, as the
+ * connection drains: at most {@link TransportOptions#piecesInFlight()} pieces (two by default) are in
+ * flight, and a new one starts only while the channel is writable, so a slow peer never makes the
+ * node buffer more than that. Pieces go out zero-copy from a file when the storage is one;
  * otherwise they are read on the storage pool, off the event loop.
  */
 final class PieceSender {
     private static final Logger LOG = LoggerFactory.getLogger(PieceSender.class);
-    private static final int IN_FLIGHT = 2;
     /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
     static final int MAX_REQUESTED = 256;
 
     private final int peer;
     private final NodeDriver driver;
     private final Executor storagePool;
+    private final int maxInFlight;
     /** {op, piece, 1 if requested} in sending order. */
     private final ArrayDeque<int[]> queue = new ArrayDeque<>();
     private int requested;
     private boolean refused;
     private int inFlight;
 
-    PieceSender(int peer, NodeDriver driver, Executor storagePool) {
+    PieceSender(int peer, NodeDriver driver, Executor storagePool, int maxInFlight) {
         this.peer = peer;
         this.driver = driver;
         this.storagePool = storagePool;
+        this.maxInFlight = maxInFlight;
     }
 
     /**
@@ -69,7 +71,7 @@ final class PieceSender {
     /** Starts sends while the channel accepts them. Called on the event loop. */
     void drain() {
         Channel ch = driver.channel(peer);
-        while (ch != null && ch.isActive() && ch.isWritable() && inFlight < IN_FLIGHT && !queue.isEmpty()) {
+        while (ch != null && ch.isActive() && ch.isWritable() && inFlight < maxInFlight && !queue.isEmpty()) {
             int[] next = queue.poll();
             requested -= next[2];
             Transfer transfer = driver.transfer();

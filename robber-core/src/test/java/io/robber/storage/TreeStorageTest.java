@@ -201,7 +201,7 @@ class TreeStorageTest {
     @Test
     void moreFilesThanOpenChannelsRoundTrip() throws IOException {
         Path src = Files.createDirectories(dir.resolve("many"));
-        int count = TreeStorage.MAX_OPEN_FILES * 3;
+        int count = StorageOptions.DEFAULT_MAX_OPEN_FILES * 3;
         for (int i = 0; i < count; i++) {
             Files.write(src.resolve(String.format("f%04d", i)), bytes(7, i));
         }
@@ -217,6 +217,30 @@ class TreeStorageTest {
             assertThat(copy.complete()).isTrue();
             assertThat(readAll(copy)).isEqualTo(all);
         }
+    }
+
+    @Test
+    void aTreeRoundTripsThroughOneOpenFile() throws IOException {
+        Path src = Files.createDirectories(dir.resolve("few"));
+        for (int i = 0; i < 5; i++) {
+            Files.write(src.resolve("f" + i), bytes(11, i));
+        }
+        FileTree tree = FileTree.scan(src);
+        StorageOptions oneFile = new StorageOptions(1);
+        try (TreeStorage root = TreeStorage.open(src, tree, oneFile);
+             TreeStorage copy = TreeStorage.create(dir.resolve("out"), tree, false, oneFile)) {
+            byte[] all = readAll(root);
+            copy.write(0, ByteBuffer.wrap(all));
+            assertThat(copy.complete()).isTrue();
+            assertThat(readAll(copy)).isEqualTo(all);
+        }
+    }
+
+    @Test
+    void storageOptionsNeedAnOpenFile() {
+        assertThat(StorageOptions.DEFAULTS.maxOpenFiles()).isEqualTo(64);
+        assertThatThrownBy(() -> new StorageOptions(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one file");
     }
 
     static byte[] bytes(int length, long seed) {

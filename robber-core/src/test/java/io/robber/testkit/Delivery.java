@@ -6,7 +6,7 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
 import io.robber.api.Storage;
-import io.robber.metrics.RobberMeters;
+import io.robber.api.ChannelMeters;
 import io.robber.storage.MemoryStorage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -88,7 +88,7 @@ public final class Delivery {
         }
         double[] global = new double[group.clusters().size()];
         for (int m = 0; m < group.size(); m++) {
-            global[group.clusterIndex(m)] += g.channels().get(m).meters().bytesIn(RobberMeters.Scope.GLOBAL);
+            global[group.clusterIndex(m)] += g.channels().get(m).meters().bytesIn(ChannelMeters.Scope.GLOBAL);
         }
         return new Result(copies, global);
     }

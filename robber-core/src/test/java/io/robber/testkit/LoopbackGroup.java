@@ -7,12 +7,15 @@ import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
 import io.robber.api.ProtocolOptions;
 import io.robber.transport.RobberRuntime;
+import io.robber.transport.RobberTransport;
+import io.robber.transport.TransportOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -25,12 +28,14 @@ public final class LoopbackGroup implements AutoCloseable {
     private final List<MulticastChannel> channels = new ArrayList<>();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
-    private LoopbackGroup(Group group, String protocol, long seed, UnaryOperator<ChannelConfig> configure) {
+    private LoopbackGroup(Group group, String protocol, long seed, UnaryOperator<ChannelConfig> configure,
+                          BiFunction<String, TransportOptions, TransportOptions> transport) {
         this.group = group;
         this.runtime = RobberRuntime.create(2, 4);
         for (Member m : group.members()) {
-            channels.add(MulticastChannel.open(configure.apply(ChannelConfig.of(group, m.id(), protocol)
-                    .withRuntime(runtime).withMeters(registry).withOptions(ProtocolOptions.defaults(seed)))));
+            channels.add(RobberTransport.open(configure.apply(ChannelConfig.of(group, m.id(), protocol)
+                    .withMeters(registry).withOptions(ProtocolOptions.defaults(seed))),
+                    transport.apply(m.id(), TransportOptions.defaults(runtime))));
         }
     }
 
@@ -42,7 +47,17 @@ public final class LoopbackGroup implements AutoCloseable {
     /** Like {@link #open(String, long, int...)}, with each member's configuration passed through {@code configure}. */
     public static LoopbackGroup open(String protocol, long seed, UnaryOperator<ChannelConfig> configure,
                                      int... clusterSizes) {
-        return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed, configure);
+        return open(protocol, seed, configure, (member, transport) -> transport, clusterSizes);
+    }
+
+    /**
+     * Like {@link #open(String, long, UnaryOperator, int...)}, with each member's transport options (on
+     * the group's shared runtime) passed through {@code transport} with the member's id.
+     */
+    public static LoopbackGroup open(String protocol, long seed, UnaryOperator<ChannelConfig> configure,
+                                     BiFunction<String, TransportOptions, TransportOptions> transport,
+                                     int... clusterSizes) {
+        return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed, configure, transport);
     }
 
     public static Group group(int port, int... clusterSizes) {

@@ -87,8 +87,10 @@ class AuthenticationTest {
         Group group = LoopbackGroup.group(LoopbackGroup.freePort(), 1, 1);
         Manifest manifest = Manifest.compute(MemoryStorage.wrap(new byte[10]), PIECE);
         try (RobberRuntime runtime = RobberRuntime.create(1, 1);
-             MulticastChannel dialler = MulticastChannel.open(config(group, "c0n0", runtime).withSecret(SECRET));
-             MulticastChannel accepter = MulticastChannel.open(config(group, "c1n0", runtime).withSecret(other))) {
+             MulticastChannel dialler = RobberTransport.open(config(group, "c0n0").withSecret(SECRET),
+                     TransportOptions.defaults(runtime));
+             MulticastChannel accepter = RobberTransport.open(config(group, "c1n0").withSecret(other),
+                     TransportOptions.defaults(runtime))) {
             CompletableFuture<Void> root = dialler.multicastAsync(manifest, MemoryStorage.wrap(new byte[10]),
                     manifest.allPieces());
             CompletableFuture<Void> receiver = accepter.multicastAsync(manifest, new MemoryStorage(10),
@@ -102,8 +104,8 @@ class AuthenticationTest {
         }
     }
 
-    private static ChannelConfig config(Group group, String id, RobberRuntime runtime) {
-        return ChannelConfig.of(group, id, "robber").withRuntime(runtime).withConnectTimeout(Duration.ofSeconds(1));
+    private static ChannelConfig config(Group group, String id) {
+        return ChannelConfig.of(group, id, "robber").withConnectTimeout(Duration.ofSeconds(1));
     }
 
     private static int readFrameType(DataInputStream in) throws Exception {

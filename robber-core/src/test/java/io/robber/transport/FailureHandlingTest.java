@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** Bad placements, hostile peers, absent members: clear errors, never a hang, never a dead node. */
@@ -73,10 +74,12 @@ class FailureHandlingTest {
 
     @Test
     void aConnectionThatNeverCompletesItsHandshakeIsClosed() throws Exception {
-        try (LoopbackGroup g = LoopbackGroup.open("robber", 6, 1, 1)) {
+        Duration handshakeTimeout = Duration.ofSeconds(1);
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 6, UnaryOperator.identity(),
+                (member, transport) -> transport.withHandshakeTimeout(handshakeTimeout), 1, 1)) {
             var target = g.group().member(0).address();
             try (Socket silent = new Socket(target.getAddress(), target.getPort())) {
-                silent.setSoTimeout((int) (3 * PeerConnection.HANDSHAKE_TIMEOUT_MILLIS));
+                silent.setSoTimeout((int) (3 * handshakeTimeout.toMillis()));
                 var in = silent.getInputStream();
                 byte[] buf = new byte[4096];
                 int total = 0;
@@ -112,8 +115,8 @@ class FailureHandlingTest {
     void anAbsentMemberIsNamedWhenTheConnectTimeoutExpires() throws Exception {
         Group group = LoopbackGroup.group(LoopbackGroup.freePort(), 1, 1);
         try (RobberRuntime runtime = RobberRuntime.create(1, 1);
-             MulticastChannel only = MulticastChannel.open(ChannelConfig.of(group, "c0n0", "robber")
-                     .withRuntime(runtime).withConnectTimeout(Duration.ofMillis(500)))) {
+             MulticastChannel only = RobberTransport.open(ChannelConfig.of(group, "c0n0", "robber")
+                     .withConnectTimeout(Duration.ofMillis(500)), TransportOptions.defaults(runtime))) {
             Manifest manifest = Manifest.compute(MemoryStorage.wrap(new byte[10]), PIECE);
             assertThatThrownBy(() -> only.multicast(manifest, MemoryStorage.wrap(new byte[10]), manifest.allPieces()))
                     .isInstanceOf(RobberException.class)

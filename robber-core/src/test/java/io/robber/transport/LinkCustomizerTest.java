@@ -43,8 +43,8 @@ class LinkCustomizerTest {
         try (RobberRuntime runtime = RobberRuntime.create(1, 2)) {
             List<CompletableFuture<Void>> done = new ArrayList<>();
             for (Member m : group.members()) {
-                MulticastChannel ch = MulticastChannel.open(ChannelConfig.of(group, m.id(), "robber")
-                        .withRuntime(runtime).withLinks(counting));
+                MulticastChannel ch = RobberTransport.open(ChannelConfig.of(group, m.id(), "robber"),
+                        TransportOptions.defaults(runtime).withLinks(counting));
                 channels.add(ch);
                 boolean root = m.id().equals("c0n0");
                 done.add(ch.multicastAsync(manifest, root ? MemoryStorage.wrap(data) : new MemoryStorage(data.length),

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.handler.traffic.ChannelTrafficShapingHandler;
 import io.robber.api.ChannelConfig;
+import io.robber.api.ChannelMeters;
 import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
 import io.robber.api.ProtocolException;
-import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
@@ -18,6 +18,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,8 @@ class MemberFailureTest {
     void survivorsFinishWhenAMemberCrashes() throws Exception {
         try (RobberRuntime victimRuntime = RobberRuntime.create(1, 1)) {
             String flushFailure = runWithVictim(
-                    c -> c.self().equals(VICTIM) ? c.withRuntime(victimRuntime) : c.withFailureTimeout(Duration.ofSeconds(1)),
+                    c -> c.self().equals(VICTIM) ? c : c.withFailureTimeout(Duration.ofSeconds(1)),
+                    (member, transport) -> member.equals(VICTIM) ? transport.withRuntime(victimRuntime) : transport,
                     victim -> victimRuntime.close());
 
             assertThat(flushFailure).contains("member c1n1 failed: connection lost at").contains("not back within 1 s");
@@ -47,17 +49,20 @@ class MemberFailureTest {
     /** The victim closes its channel: it tells the group at once, so nobody waits for the (long) failure timeout. */
     @Test
     void survivorsFinishWhenAMemberClosesItsChannel() throws Exception {
-        String flushFailure = runWithVictim(c -> c.withFailureTimeout(Duration.ofMinutes(10)), MulticastChannel::close);
+        String flushFailure = runWithVictim(c -> c.withFailureTimeout(Duration.ofMinutes(10)),
+                (member, transport) -> transport, MulticastChannel::close);
 
         assertThat(flushFailure).contains("member c1n1 failed: channel of member c1n1 closed before the operation finished");
     }
 
     /** Runs a transfer from c0n0 to 2 + 3 members, makes the victim leave once it has some data, returns a survivor's flush failure. */
     private static String runWithVictim(java.util.function.UnaryOperator<ChannelConfig> configure,
+                                        BiFunction<String, TransportOptions, TransportOptions> transport,
                                         Consumer<MulticastChannel> leave) throws Exception {
         byte[] data = Delivery.data(100L * PIECE + 7, 11);
         Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), PIECE);
-        try (LoopbackGroup g = LoopbackGroup.open("robber", 5, c -> configure.apply(c.withLinks(SLOW_LINKS)), 2, 3)) {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 5, configure,
+                (member, options) -> transport.apply(member, options.withLinks(SLOW_LINKS)), 2, 3)) {
             List<MemoryStorage> copies = new ArrayList<>();
             List<CompletableFuture<Void>> survivors = new ArrayList<>();
             for (MulticastChannel ch : g.channels()) {
@@ -70,10 +75,10 @@ class MemberFailureTest {
                 }
             }
             MulticastChannel victim = g.channel(VICTIM);
-            while (victim.meters().piecesIn(RobberMeters.Scope.LOCAL) + victim.meters().piecesIn(RobberMeters.Scope.GLOBAL) < 1) {
+            while (victim.meters().piecesIn(ChannelMeters.Scope.LOCAL) + victim.meters().piecesIn(ChannelMeters.Scope.GLOBAL) < 1) {
                 Thread.sleep(5);
             }
-            assertThat(victim.meters().piecesIn(RobberMeters.Scope.LOCAL) + victim.meters().piecesIn(RobberMeters.Scope.GLOBAL))
+            assertThat(victim.meters().piecesIn(ChannelMeters.Scope.LOCAL) + victim.meters().piecesIn(ChannelMeters.Scope.GLOBAL))
                     .as("the victim is mid-transfer").isLessThan(manifest.pieceCount());
             leave.accept(victim);
 

@@ -48,8 +48,8 @@ class MisbehavingMemberTest {
         try (RobberRuntime runtime = RobberRuntime.create(2, 2)) {
             List<CompletableFuture<Void>> done = new ArrayList<>();
             for (Member m : group.members()) {
-                MulticastChannel ch = MulticastChannel.open(ChannelConfig.of(group, m.id(), "robber")
-                        .withRuntime(runtime).withLinks(corruptOneLink));
+                MulticastChannel ch = RobberTransport.open(ChannelConfig.of(group, m.id(), "robber"),
+                        TransportOptions.defaults(runtime).withLinks(corruptOneLink));
                 channels.add(ch);
                 boolean root = m.id().equals("c0n0");
                 MemoryStorage storage = root ? MemoryStorage.wrap(data) : new MemoryStorage(data.length);

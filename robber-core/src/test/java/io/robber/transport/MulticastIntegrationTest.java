@@ -5,8 +5,10 @@ import static io.robber.testkit.Delivery.Placement.singleRoot;
 import static io.robber.testkit.Delivery.Placement.striped;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.channel.WriteBufferWaterMark;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** Robber over real sockets on loopback: byte-identical, digest-verified copies on every node. */
@@ -73,6 +75,16 @@ class MulticastIntegrationTest {
     void sizeNotAMultipleOfThePieceSize() throws Exception {
         try (LoopbackGroup g = LoopbackGroup.open("robber", 9, 3, 2)) {
             Delivery.run(g, Delivery.data(7L * PIECE + PIECE / 3, 9), PIECE, singleRoot());
+        }
+    }
+
+    /** The transport's tuning reaches every connection; the tightest settings still deliver. */
+    @Test
+    void tightTransportTuning() throws Exception {
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 11, UnaryOperator.identity(),
+                (member, transport) -> transport.withPiecesInFlight(1).withFlushLimit(1)
+                        .withWriteBuffer(new WriteBufferWaterMark(PIECE / 4, PIECE / 2)), 3, 3)) {
+            Delivery.run(g, Delivery.data(30L * PIECE + 3, 11), PIECE, singleRoot());
         }
     }
 

@@ -6,6 +6,8 @@ import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
 import io.robber.cli.CliFailure;
 import io.robber.cli.Errors;
+import io.robber.transport.RobberTransport;
+import io.robber.transport.TransportOptions;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -64,16 +66,19 @@ final class DemoNetwork {
      *
      * @param groupOnPort the group, its node c/n on 127.0.(c+1).(n+1) and the given port
      * @param configFor the channel configuration of each member of the group
+     * @param transportFor the transport options of the group's channels
      * @return the channels in group order
      */
     static List<MulticastChannel> openAll(int clusters, int nodesPerCluster, IntFunction<Group> groupOnPort,
-                                          Function<Group, List<ChannelConfig>> configFor) {
+                                          Function<Group, List<ChannelConfig>> configFor,
+                                          Function<Group, TransportOptions> transportFor) {
         for (int attempt = 1; ; attempt++) {
             int port = probePort(clusters, nodesPerCluster);
             Group group = groupOnPort.apply(port);
             LOG.info("port {} is free on all {} node addresses; opening channels", port, group.size());
             try {
-                return openParallel(configFor.apply(group));
+                TransportOptions transport = transportFor.apply(group);
+                return openParallel(configFor.apply(group), transport);
             } catch (PortInUse e) {
                 if (attempt == ATTEMPTS) {
                     throw CliFailure.failed("cannot listen on " + e.address + ": the port is in use (" + ATTEMPTS
@@ -129,7 +134,7 @@ final class DemoNetwork {
         return null;
     }
 
-    static List<MulticastChannel> openParallel(List<ChannelConfig> configs) {
+    static List<MulticastChannel> openParallel(List<ChannelConfig> configs, TransportOptions transport) {
         ExecutorService openers = Executors.newFixedThreadPool(configs.size(), r -> {
             Thread t = new Thread(r, "robber-demo-open");
             t.setDaemon(true);
@@ -137,7 +142,7 @@ final class DemoNetwork {
         });
         try {
             List<CompletableFuture<MulticastChannel>> opening = configs.stream()
-                    .map(config -> CompletableFuture.supplyAsync(() -> MulticastChannel.open(config), openers))
+                    .map(config -> CompletableFuture.supplyAsync(() -> RobberTransport.open(config, transport), openers))
                     .toList();
             List<MulticastChannel> open = new ArrayList<>();
             Throwable failure = null;

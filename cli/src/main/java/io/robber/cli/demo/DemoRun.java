@@ -3,6 +3,7 @@ package io.robber.cli.demo;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
+import io.robber.api.ChannelMeters;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
@@ -14,10 +15,9 @@ import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;
 import io.robber.api.ProtocolOptions;
-import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
-import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
+import io.robber.transport.TransportOptions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,19 +78,18 @@ final class DemoRun {
             List<MulticastChannel> channels = DemoNetwork.openAll(settings.clusters(), settings.nodesPerCluster(),
                     port -> network == null ? DemoNetwork.group(settings.clusters(), settings.nodesPerCluster(), port)
                             : EmulatedNetwork.group(network, port),
+                    group -> group.members().stream()
+                            .map(m -> ChannelConfig.of(group, m.id(), settings.protocol())
+                                    .withOptions(options).withMeters(registry).withConnectTimeout(CONNECT_TIMEOUT))
+                            .toList(),
                     group -> {
-                        LinkCustomizer links = LinkCustomizer.NONE;
-                        if (network != null) {
-                            EmulatedNetwork wan = new EmulatedNetwork(network, group);
-                            Optional.ofNullable(emulation.getAndSet(wan)).ifPresent(EmulatedNetwork::close);
-                            links = wan;
+                        TransportOptions transport = TransportOptions.defaults(runtime);
+                        if (network == null) {
+                            return transport;
                         }
-                        LinkCustomizer customizer = links;
-                        return group.members().stream()
-                                .map(m -> ChannelConfig.of(group, m.id(), settings.protocol(), runtime)
-                                        .withOptions(options).withMeters(registry)
-                                        .withConnectTimeout(CONNECT_TIMEOUT).withLinks(customizer))
-                                .toList();
+                        EmulatedNetwork wan = new EmulatedNetwork(network, group);
+                        Optional.ofNullable(emulation.getAndSet(wan)).ifPresent(EmulatedNetwork::close);
+                        return transport.withLinks(wan);
                     });
             LOG.info("opened {} channels", channels.size());
             try {
@@ -193,7 +192,7 @@ final class DemoRun {
         for (int i = 0; i < channels.size(); i++) {
             long nanos = doneNanos.get(i);
             lastNanos = Math.max(lastNanos, nanos);
-            RobberMeters meters = channels.get(i).meters();
+            ChannelMeters meters = channels.get(i).meters();
             nodes.add(new NodeResult(group.member(i).id(), group.member(i).cluster(),
                     nanos == NOT_DONE ? null : seconds(nanos), verified[i],
                     Traffic.in(meters), Traffic.out(meters), Math.round(meters.piecesStolen()), errors[i]));

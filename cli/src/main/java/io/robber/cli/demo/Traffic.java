@@ -1,16 +1,16 @@
 package io.robber.cli.demo;
 
-import io.robber.metrics.RobberMeters;
-import io.robber.metrics.RobberMeters.Scope;
+import io.robber.api.ChannelMeters;
+import io.robber.api.ChannelMeters.Scope;
 
 /** Payload bytes of one direction, split by scope: within the cluster ({@code local}) or across clusters. */
 public record Traffic(long local, long global) {
 
-    static Traffic in(RobberMeters meters) {
+    static Traffic in(ChannelMeters meters) {
         return new Traffic(Math.round(meters.bytesIn(Scope.LOCAL)), Math.round(meters.bytesIn(Scope.GLOBAL)));
     }
 
-    static Traffic out(RobberMeters meters) {
+    static Traffic out(ChannelMeters meters) {
         return new Traffic(Math.round(meters.bytesOut(Scope.LOCAL)), Math.round(meters.bytesOut(Scope.GLOBAL)));
     }
 }

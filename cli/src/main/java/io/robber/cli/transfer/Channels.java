@@ -6,8 +6,8 @@ import io.robber.api.Group;
 import io.robber.api.MulticastChannel;
 import io.robber.cli.control.NodeReport;
 import io.robber.cli.control.Secret;
-import io.robber.metrics.RobberMeters;
-import io.robber.metrics.RobberMeters.Scope;
+import io.robber.api.ChannelMeters;
+import io.robber.api.ChannelMeters.Scope;
 import java.time.Duration;
 
 /** Opening a node's data channel and reading its numbers. */
@@ -30,15 +30,15 @@ final class Channels {
         return MulticastChannel.open(config);
     }
 
-    static NodeReport.Traffic in(RobberMeters meters) {
+    static NodeReport.Traffic in(ChannelMeters meters) {
         return new NodeReport.Traffic(Math.round(meters.bytesIn(Scope.LOCAL)), Math.round(meters.bytesIn(Scope.GLOBAL)));
     }
 
-    static NodeReport.Traffic out(RobberMeters meters) {
+    static NodeReport.Traffic out(ChannelMeters meters) {
         return new NodeReport.Traffic(Math.round(meters.bytesOut(Scope.LOCAL)), Math.round(meters.bytesOut(Scope.GLOBAL)));
     }
 
-    static long bytesIn(RobberMeters meters) {
+    static long bytesIn(ChannelMeters meters) {
         return Math.round(meters.bytesIn(Scope.LOCAL) + meters.bytesIn(Scope.GLOBAL));
     }
 

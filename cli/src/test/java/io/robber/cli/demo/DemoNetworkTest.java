@@ -7,8 +7,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
-import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
+import io.robber.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -49,10 +49,10 @@ class DemoNetworkTest {
             taken.bind(new InetSocketAddress("127.0.1.2", port));
             List<ChannelConfig> configs = group.members().stream()
                     .map(m -> new ChannelConfig(group, m.id(), "robber", ProtocolOptions.defaults(1),
-                            new SimpleMeterRegistry(), runtime, Duration.ofSeconds(5), LinkCustomizer.NONE))
+                            new SimpleMeterRegistry(), Duration.ofSeconds(5)))
                     .toList();
 
-            assertThatThrownBy(() -> DemoNetwork.openParallel(configs))
+            assertThatThrownBy(() -> DemoNetwork.openParallel(configs, TransportOptions.defaults(runtime)))
                     .isInstanceOf(DemoNetwork.PortInUse.class)
                     .hasMessage("127.0.1.2:" + port);
         }

@@ -3,6 +3,7 @@ package io.robber.cli.transfer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.robber.api.ChannelMeters;
 import io.robber.cli.CliFailure;
 import io.robber.metrics.RobberMeters;
 import java.lang.management.ManagementFactory;
@@ -20,7 +21,7 @@ class MetricsExportTest {
     void prometheusServesTheMetersAndJmxRegistersThem() throws Exception {
         try (MetricsExport export = MetricsExport.start(true, "127.0.0.1:0")) {
             RobberMeters meters = new RobberMeters(export.registry(), "robber", "r1");
-            meters.pieceIn(RobberMeters.Scope.GLOBAL, 1000);
+            meters.pieceIn(ChannelMeters.Scope.GLOBAL, 1000);
             meters.stealSucceeded(3);
 
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -154,7 +154,7 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
         return group;
     }
 
-    /** The handlers to install on every connection ({@code ChannelConfig.withLinks}): this network. */
+    /** The handlers to install on every connection ({@code TransportOptions.withLinks}): this network. */
     public LinkCustomizer links() {
         return this;
     }

@@ -4,9 +4,10 @@
  * Netty handlers ({@link io.robber.transport.LinkCustomizer}).
  *
  * <p>Use: {@code EmulatedNetwork net = EmulatedNetwork.create(network, port)}; open one channel per
- * member of {@code net.group()} with {@code ChannelConfig.withLinks(net.links())} on a shared
- * runtime; call {@code net.start()} when the multicast starts, so the schedule runs from there;
- * read {@code net.wanBytesIn()} for the report; close the network after the channels.
+ * member of {@code net.group()} with {@code RobberTransport.open(config,
+ * TransportOptions.defaults(runtime).withLinks(net.links()))} on a shared runtime; call
+ * {@code net.start()} when the multicast starts, so the schedule runs from there; read
+ * {@code net.wanBytesIn()} for the report; close the network after the channels.
  *
  * <p>Why own shapers rather than Netty's traffic shaping handlers: those count bytes per check
  * interval and send whole messages at once, so a 1 MiB piece at 1 MB/s arrives as one burst at

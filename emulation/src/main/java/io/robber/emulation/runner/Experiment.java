@@ -2,6 +2,7 @@ package io.robber.emulation.runner;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
+import io.robber.api.ChannelMeters;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
@@ -10,9 +11,10 @@ import io.robber.api.ProtocolOptions;
 import io.robber.emulation.EmulationBackend;
 import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;
-import io.robber.metrics.RobberMeters;
 import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
+import io.robber.transport.RobberTransport;
+import io.robber.transport.TransportOptions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -91,9 +93,9 @@ public final class Experiment {
             }
             try {
                 for (int m = 0; m < group.size(); m++) {
-                    channels.add(MulticastChannel.open(ChannelConfig.of(group, group.member(m).id(), protocol)
-                            .withRuntime(runtime).withMeters(registry).withLinks(links)
-                            .withOptions(options)));
+                    channels.add(RobberTransport.open(ChannelConfig.of(group, group.member(m).id(), protocol)
+                            .withMeters(registry).withOptions(options),
+                            TransportOptions.defaults(runtime).withLinks(links)));
                     copies.add(m == 0 ? SyntheticStorage.full(size, pieceSize, settings.seed())
                             : SyntheticStorage.empty(size, pieceSize, settings.seed()));
                 }
@@ -149,7 +151,7 @@ public final class Experiment {
         }
         for (int m = 0; m < channels.size(); m++) {
             wanIn.merge(group.member(m).cluster(),
-                    (long) channels.get(m).meters().bytesIn(RobberMeters.Scope.GLOBAL), Long::sum);
+                    (long) channels.get(m).meters().bytesIn(ChannelMeters.Scope.GLOBAL), Long::sum);
         }
         return new RunResult(scenario, protocol, repeat, bytes, seconds, mbps, boundMBps,
                 boundMBps > 0 && Double.isFinite(boundMBps) ? 100 * mbps / boundMBps : 0,

@@ -13,6 +13,8 @@ import io.robber.storage.MemoryStorage;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import io.robber.transport.RobberRuntime;
+import io.robber.transport.RobberTransport;
+import io.robber.transport.TransportOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -62,8 +64,9 @@ class EmulatedMulticastTest {
         List<MemoryStorage> copies = new ArrayList<>();
         try {
             for (int m = 0; m < group.size(); m++) {
-                channels.add(MulticastChannel.open(ChannelConfig.of(group, group.member(m).id(), "robber")
-                        .withRuntime(runtime).withLinks(network.links()).withOptions(ProtocolOptions.defaults(5))));
+                channels.add(RobberTransport.open(ChannelConfig.of(group, group.member(m).id(), "robber")
+                        .withOptions(ProtocolOptions.defaults(5)),
+                        TransportOptions.defaults(runtime).withLinks(network.links())));
                 copies.add(m == 0 ? MemoryStorage.wrap(data.clone()) : new MemoryStorage(data.length));
             }
             long start = System.nanoTime();

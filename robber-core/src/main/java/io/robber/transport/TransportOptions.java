@@ -1,0 +1,136 @@
+package io.robber.transport;
+
+import io.netty.channel.WriteBufferWaterMark;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the Netty transport runs one node's channel: its threads, extra handlers per connection, and
+ * the tuning of connections and sends. {@link #defaults()} suits real deployments; callers that share
+ * threads among many nodes or shape links (emulation, demos, tests) pass their own through
+ * {@link RobberTransport#open}.
+ *
+ * @param runtime          event loops and storage threads, shareable by many nodes of one JVM;
+ *                         {@link RobberRuntime#shared()} by default
+ * @param links            extra handlers per connection (network emulation); {@link LinkCustomizer#NONE} by default
+ * @param handshakeTimeout how long a new connection may take to complete its handshake and prove the
+ *                         secret before it is closed; {@value #DEFAULT_HANDSHAKE_SECONDS} s by default
+ * @param dialling         how neighbours are dialled and redialled; {@link Dialling#DEFAULTS} by default
+ * @param writeBuffer      the connection's write-buffer water marks: above the high mark a connection is
+ *                         unwritable and no new piece starts until it drains below the low mark;
+ *                         1 MiB and 4 MiB by default
+ * @param flushLimit       writes merged into one flush while a connection reads;
+ *                         {@value #DEFAULT_FLUSH_LIMIT} by default
+ * @param piecesInFlight   pieces being sent to one peer at a time, at most; {@value #DEFAULT_PIECES_IN_FLIGHT}
+ *                         by default
+ * @param maxEarlyMessages messages of operations this node has not started yet that it keeps, across
+ *                         all peers, before it disconnects the peer that sends one more;
+ *                         {@value #DEFAULT_MAX_EARLY_MESSAGES} by default
+ */
+public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Duration handshakeTimeout,
+                               Dialling dialling, WriteBufferWaterMark writeBuffer, int flushLimit,
+                               int piecesInFlight, int maxEarlyMessages) {
+    public static final int DEFAULT_HANDSHAKE_SECONDS = 10;
+    public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(DEFAULT_HANDSHAKE_SECONDS);
+    public static final WriteBufferWaterMark DEFAULT_WRITE_BUFFER = new WriteBufferWaterMark(1 << 20, 4 << 20);
+    public static final int DEFAULT_FLUSH_LIMIT = 64;
+    public static final int DEFAULT_PIECES_IN_FLIGHT = 2;
+    public static final int DEFAULT_MAX_EARLY_MESSAGES = 100_000;
+
+    public TransportOptions {
+        Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(links, "links");
+        Objects.requireNonNull(dialling, "dialling");
+        Objects.requireNonNull(writeBuffer, "writeBuffer");
+        positive(handshakeTimeout, "handshake timeout");
+        if (flushLimit < 1) {
+            throw new IllegalArgumentException("the flush limit must be at least 1, got " + flushLimit);
+        }
+        if (piecesInFlight < 1) {
+            throw new IllegalArgumentException("at least one piece must be allowed in flight, got " + piecesInFlight);
+        }
+        if (maxEarlyMessages < 0) {
+            throw new IllegalArgumentException("the number of early messages kept must not be negative, got "
+                    + maxEarlyMessages);
+        }
+    }
+
+    /** The defaults on the JVM's shared runtime. */
+    public static TransportOptions defaults() {
+        return defaults(RobberRuntime.shared());
+    }
+
+    /** The defaults on the given runtime. */
+    public static TransportOptions defaults(RobberRuntime runtime) {
+        return new TransportOptions(runtime, LinkCustomizer.NONE, DEFAULT_HANDSHAKE_TIMEOUT, Dialling.DEFAULTS,
+                DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_MESSAGES);
+    }
+
+    public TransportOptions withRuntime(RobberRuntime newRuntime) {
+        return new TransportOptions(newRuntime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyMessages);
+    }
+
+    public TransportOptions withLinks(LinkCustomizer customizer) {
+        return new TransportOptions(runtime, customizer, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyMessages);
+    }
+
+    public TransportOptions withHandshakeTimeout(Duration timeout) {
+        return new TransportOptions(runtime, links, timeout, dialling, writeBuffer, flushLimit, piecesInFlight,
+                maxEarlyMessages);
+    }
+
+    public TransportOptions withDialling(Dialling newDialling) {
+        return new TransportOptions(runtime, links, handshakeTimeout, newDialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyMessages);
+    }
+
+    public TransportOptions withWriteBuffer(WriteBufferWaterMark marks) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, marks, flushLimit, piecesInFlight,
+                maxEarlyMessages);
+    }
+
+    public TransportOptions withFlushLimit(int limit) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, limit, piecesInFlight,
+                maxEarlyMessages);
+    }
+
+    public TransportOptions withPiecesInFlight(int pieces) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit, pieces,
+                maxEarlyMessages);
+    }
+
+    public TransportOptions withMaxEarlyMessages(int messages) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, messages);
+    }
+
+    /**
+     * How a node dials the neighbours it connects to: each attempt may take {@code attemptTimeout};
+     * a failed one is retried after {@code firstRetry}, doubling up to {@code maxRetry}, until the
+     * connect timeout (or, after a loss, the failure timeout) of the channel expires.
+     */
+    public record Dialling(Duration attemptTimeout, Duration firstRetry, Duration maxRetry) {
+        /** 5 s per attempt; retries after 20 ms, doubling up to 1 s. */
+        public static final Dialling DEFAULTS = new Dialling(Duration.ofSeconds(5), Duration.ofMillis(20),
+                Duration.ofSeconds(1));
+
+        public Dialling {
+            positive(attemptTimeout, "dial attempt timeout");
+            positive(firstRetry, "first dial retry delay");
+            positive(maxRetry, "longest dial retry delay");
+            if (maxRetry.compareTo(firstRetry) < 0) {
+                throw new IllegalArgumentException("the longest dial retry delay (" + maxRetry
+                        + ") must not be shorter than the first (" + firstRetry + ")");
+            }
+        }
+    }
+
+    private static void positive(Duration duration, String what) {
+        Objects.requireNonNull(duration, what);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("the " + what + " must be positive, got " + duration);
+        }
+    }
+}
