@@ -2,9 +2,9 @@ package io.robber.cli.transfer;
 
 import io.robber.cli.ExitCodes;
 import io.robber.cli.VersionProvider;
-import io.robber.cli.control.ControlChannel;
-import io.robber.cli.control.CoordinatorClient;
-import io.robber.cli.control.Secret;
+import io.robber.rendezvous.control.ControlChannel;
+import io.robber.rendezvous.control.CoordinatorClient;
+import io.robber.rendezvous.Secret;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.robber.cli.transfer;
 import io.robber.cli.CliFailure;
 import io.robber.cli.JsonOutput;
 import io.robber.cli.TextTable;
-import io.robber.cli.control.NodeReport;
+import io.robber.rendezvous.control.NodeReport;
 import io.robber.cli.convert.ByteSizes;
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.robber.cli.transfer;
 
-import io.robber.cli.control.Secret;
+import io.robber.rendezvous.Secret;
 import io.robber.cli.convert.DurationConverter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
