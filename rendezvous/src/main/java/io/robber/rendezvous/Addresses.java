@@ -1,6 +1,5 @@
 package io.robber.rendezvous;
 
-import io.robber.cli.CliFailure;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -15,7 +14,7 @@ public final class Addresses {
      *
      * @param defaultHost used when only a port is given; null: a host is required
      * @param defaultPort used when no port is given; -1: a port is required; 0: any free port
-     * @throws CliFailure (usage) naming the option
+     * @throws ConfigurationException naming the option
      */
     public static InetSocketAddress parse(String text, String option, String defaultHost, int defaultPort) {
         String value = text == null ? "" : text.trim();
@@ -44,7 +43,7 @@ public final class Addresses {
         }
         if (host == null || host.isEmpty()) {
             if (defaultHost == null) {
-                throw CliFailure.configuration(option + " needs a host, e.g. " + option + " 198.18.0.1:7800; got '"
+                throw new ConfigurationException(option + " needs a host, e.g. " + option + " 198.18.0.1:7800; got '"
                         + value + "'");
             }
             host = defaultHost;
@@ -52,7 +51,7 @@ public final class Addresses {
         int number;
         if (port == null) {
             if (defaultPort < 0) {
-                throw CliFailure.configuration(option + " needs a port, e.g. " + option + " " + host + ":7800; got '"
+                throw new ConfigurationException(option + " needs a port, e.g. " + option + " " + host + ":7800; got '"
                         + value + "'");
             }
             number = defaultPort;
@@ -63,14 +62,14 @@ public final class Addresses {
                 throw bad(option, value);
             }
             if (number < 0 || number > 65535) {
-                throw CliFailure.configuration(option + " has port " + number + ": use 1-65535");
+                throw new ConfigurationException(option + " has port " + number + ": use 1-65535");
             }
         }
         return new InetSocketAddress(host, number);
     }
 
-    private static CliFailure bad(String option, String value) {
-        return CliFailure.configuration(option + " '" + value + "' is not HOST[:PORT], e.g. 198.18.0.1:7800 or [::1]:7800");
+    private static ConfigurationException bad(String option, String value) {
+        return new ConfigurationException(option + " '" + value + "' is not HOST[:PORT], e.g. 198.18.0.1:7800 or [::1]:7800");
     }
 
     /** A port nobody listens on at {@code host} right now. */
@@ -80,7 +79,7 @@ public final class Addresses {
             socket.bind(new InetSocketAddress(host, 0));
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw CliFailure.configuration("cannot listen on " + host + " (" + e.getMessage() + "): use an address of "
+            throw new ConfigurationException("cannot listen on " + host + " (" + e.getMessage() + "): use an address of "
                     + "this machine for " + option);
         }
     }

@@ -5,7 +5,6 @@ import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.MulticastChannel;
 import io.robber.rendezvous.control.NodeReport;
-import io.robber.rendezvous.Secret;
 import io.robber.metrics.RobberMeters;
 import io.robber.metrics.RobberMeters.Scope;
 import java.time.Duration;

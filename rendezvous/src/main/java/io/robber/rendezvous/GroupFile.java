@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.robber.api.Manifest;
 import io.robber.api.Member;
-import io.robber.cli.CliFailure;
 import io.robber.rendezvous.control.Admission;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -66,7 +65,7 @@ public final class GroupFile {
     /**
      * Reads and checks a group file.
      *
-     * @throws CliFailure (usage) with the file name and what is wrong
+     * @throws ConfigurationException with the file name and what is wrong
      */
     public static GroupFile read(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -76,18 +75,18 @@ public final class GroupFile {
         try {
             content = mapper.readValue(path.toFile(), Content.class);
         } catch (UnrecognizedPropertyException e) {
-            throw CliFailure.configuration("group file " + path + ": unknown field '" + e.getPropertyName()
+            throw new ConfigurationException("group file " + path + ": unknown field '" + e.getPropertyName()
                     + "' (members have id, cluster, address and optionally control)");
         } catch (JsonProcessingException e) {
-            throw CliFailure.configuration("group file " + path + " is not a valid group: " + e.getOriginalMessage()
+            throw new ConfigurationException("group file " + path + " is not a valid group: " + e.getOriginalMessage()
                     + location(e));
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw CliFailure.configuration("group file " + path + " does not exist: check --group");
+            throw new ConfigurationException("group file " + path + " does not exist: check --group");
         } catch (IOException e) {
-            throw CliFailure.configuration("cannot read group file " + path + ": " + e.getMessage());
+            throw new ConfigurationException("cannot read group file " + path + ": " + e.getMessage());
         }
         if (content == null || content.members() == null || content.members().isEmpty()) {
-            throw CliFailure.configuration("group file " + path + " lists no members: add a 'members' list");
+            throw new ConfigurationException("group file " + path + " lists no members: add a 'members' list");
         }
         GroupFile file = new GroupFile(path, content.members());
         file.validate();
@@ -103,21 +102,21 @@ public final class GroupFile {
         Set<String> addresses = new HashSet<>();
         for (Entry e : entries) {
             if (e.id() == null || e.id().isBlank()) {
-                throw CliFailure.configuration("group file " + path + ": a member has no id");
+                throw new ConfigurationException("group file " + path + ": a member has no id");
             }
             if (e.cluster() == null || e.cluster().isBlank()) {
-                throw CliFailure.configuration("group file " + path + ": member " + e.id() + " has no cluster");
+                throw new ConfigurationException("group file " + path + ": member " + e.id() + " has no cluster");
             }
             if (e.address() == null || e.address().isBlank()) {
-                throw CliFailure.configuration("group file " + path + ": member " + e.id() + " has no address "
+                throw new ConfigurationException("group file " + path + ": member " + e.id() + " has no address "
                         + "(HOST:PORT of its data channel)");
             }
             if (!ids.add(e.id())) {
-                throw CliFailure.configuration("group file " + path + ": member id " + e.id() + " appears twice");
+                throw new ConfigurationException("group file " + path + ": member id " + e.id() + " appears twice");
             }
             InetSocketAddress data = dataAddress(e);
             if (!addresses.add(Addresses.format(data))) {
-                throw CliFailure.configuration("group file " + path + ": address " + e.address()
+                throw new ConfigurationException("group file " + path + ": address " + e.address()
                         + " appears twice: give each member its own address or port");
             }
             controlAddress(e);
@@ -139,7 +138,7 @@ public final class GroupFile {
 
     public Entry entry(String id) {
         return entries.stream().filter(e -> e.id().equals(id)).findFirst()
-                .orElseThrow(() -> CliFailure.configuration("--self " + id + " is not a member of group file " + path
+                .orElseThrow(() -> new ConfigurationException("--self " + id + " is not a member of group file " + path
                         + ": use one of its ids (" + String.join(", ", entries.stream().map(Entry::id).toList()) + ")"));
     }
 
@@ -163,7 +162,7 @@ public final class GroupFile {
         }
         InetSocketAddress data = dataAddress(e);
         if (data.getPort() == 65535) {
-            throw CliFailure.configuration("group file " + path + ": member " + e.id() + " has data port 65535, so "
+            throw new ConfigurationException("group file " + path + ": member " + e.id() + " has data port 65535, so "
                     + "its control port (data port + 1) does not exist: give it a 'control' address");
         }
         return new InetSocketAddress(data.getHostString(), data.getPort() + 1);

@@ -5,14 +5,12 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
-import io.robber.cli.CliFailure;
-import io.robber.cli.Errors;
 import io.robber.rendezvous.control.ControlMessage;
 import io.robber.rendezvous.control.CoordinatorClient;
 import io.robber.rendezvous.control.NodeReport;
-import io.robber.rendezvous.Secret;
-import io.robber.cli.convert.ByteSizes;
-import io.robber.cli.convert.DurationConverter;
+import io.robber.rendezvous.data.DataLayout;
+import io.robber.rendezvous.data.OutputDirectory;
+import io.robber.rendezvous.data.TargetData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +28,9 @@ import java.util.concurrent.TimeoutException;
  * A receiver's side of one transfer, once it has found its coordinator: registers, waits for the
  * start, receives into temporary files, verifies and moves them into place, reports, and keeps
  * serving its peers until every member is done or the coordinator says how the transfer ended.
+ * {@link Receiver} runs it; its parts are public for callers that bring their own client.
  */
-final class ReceiverTransfer {
+public final class ReceiverTransfer {
     private static final long TICK_MILLIS = 100;
     /** After the coordinator is lost, a receiver gives up when no data arrives for this long. */
     static final Duration STALL_AFTER_COORDINATOR_LOST = Duration.ofSeconds(15);
@@ -38,23 +38,30 @@ final class ReceiverTransfer {
     /**
      * @param groupDigest null in rendezvous mode
      */
-    record Settings(String id, String cluster, String host, int port, String groupDigest, Path out, boolean overwrite,
+    public record Settings(String id, String cluster, String host, int port, String groupDigest, Path out, boolean overwrite,
                     Duration timeout, Duration failureTimeout, Secret secret) {
     }
 
     private final Settings settings;
     private final CoordinatorClient client;
-    private final Reporter reporter;
+    private final TransferListener reporter;
     private final MeterRegistry registry;
 
-    ReceiverTransfer(Settings settings, CoordinatorClient client, Reporter reporter, MeterRegistry registry) {
+    public ReceiverTransfer(Settings settings, CoordinatorClient client, TransferListener reporter,
+                            MeterRegistry registry) {
         this.settings = settings;
         this.client = client;
         this.reporter = reporter;
         this.registry = registry;
     }
 
-    TransferSummary run() throws IOException, InterruptedException {
+    /**
+     * Registers, receives, verifies and keeps serving until the transfer ends.
+     *
+     * @return the summary of this node's copy
+     * @throws RendezvousException when this node did not get a verified copy, saying why
+     */
+    public TransferSummary run() throws IOException, InterruptedException {
         ControlMessage.Offer offer = client.hello().offer();
         OutputDirectory.check(settings.out(), offer, settings.overwrite());
         ControlMessage.Accepted accepted = client.register(settings.id(), settings.cluster(), settings.host(),
@@ -62,7 +69,7 @@ final class ReceiverTransfer {
         reporter.info("registered with the coordinator at " + client.coordinator() + " as " + settings.id()
                 + " (cluster " + settings.cluster() + ", data " + Addresses.format(settings.host(), settings.port())
                 + "), " + accepted.registered() + " of " + accepted.expected() + "; waiting for the transfer of "
-                + offer.name() + " (" + ByteSizes.format(offer.size()) + ") to start");
+                + offer.name() + " (" + Units.bytes(offer.size()) + ") to start");
         int[] lastCount = {accepted.registered()};
         ControlMessage.Start start = client.awaitStart(w -> {
             if (w.registered() != lastCount[0]) {
@@ -79,7 +86,7 @@ final class ReceiverTransfer {
             String line = Transfers.isDiskFull(e) ? Transfers.describe(e, settings.out().toString())
                     : "cannot create the copy in " + settings.out() + ": " + Transfers.ioMessage(e);
             report(false, line, null);
-            throw CliFailure.failed(line, e);
+            throw new TransferFailedException(line, e);
         }
         Thread cleanup = new Thread(target::abort, "robber-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
@@ -121,9 +128,9 @@ final class ReceiverTransfer {
             return new Plan(group, manifest, spec.sha256(), layout);
         } catch (RuntimeException e) {
             String line = "the coordinator at " + client.coordinator() + " sent an unusable start frame: "
-                    + Errors.describe(e);
+                    + Transfers.describe(e);
             report(false, line, null);
-            throw CliFailure.failed(line, e);
+            throw new TransferFailedException(line, e);
         }
     }
 
@@ -134,9 +141,9 @@ final class ReceiverTransfer {
             channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret(),
                     settings.failureTimeout());
         } catch (RuntimeException e) {
-            String line = Errors.describe(e);
+            String line = Transfers.describe(e);
             report(false, line, null);
-            throw CliFailure.configuration(line);
+            throw new ConfigurationException(line);
         }
         try {
             return transfer(start, plan, target, channel);
@@ -151,8 +158,8 @@ final class ReceiverTransfer {
         long begin = System.nanoTime();
         long deadline = begin + settings.timeout().toNanos();
         client.progress(() -> Math.min(size, Channels.bytesIn(channel.meters())));
-        reporter.info("receiving " + start.offer().name() + " (" + ByteSizes.format(size) + ") from "
-                + plural(plan.group().size() - 1, "peer") + " with protocol " + start.protocol());
+        reporter.info("receiving " + start.offer().name() + " (" + Units.bytes(size) + ") from "
+                + Units.plural(plan.group().size() - 1, "peer") + " with protocol " + start.protocol());
         CompletableFuture<Void> operation = channel.multicastAsync(plan.manifest(), target.storage(), new BitSet());
         String error = awaitLocal(operation, deadline, size, channel);
         long localNanos = System.nanoTime() - begin;
@@ -171,10 +178,10 @@ final class ReceiverTransfer {
                 Channels.in(channel.meters()), Channels.out(channel.meters()), error);
         report(error == null, error, node);
         if (error != null) {
-            throw CliFailure.failed(error, null);
+            throw new TransferFailedException(error, null);
         }
-        reporter.info("received " + target.target() + " (" + ByteSizes.format(size) + ") in "
-                + String.format(java.util.Locale.ROOT, "%.1f", localNanos / 1e9) + " s, SHA-256 "
+        reporter.info("received " + target.target() + " (" + Units.bytes(size) + ") in "
+                + String.format(Locale.ROOT, "%.1f", localNanos / 1e9) + " s, SHA-256 "
                 + (plan.sha256() == null ? plan.manifest().rootDigestHex() : plan.sha256()) + " verified; serving "
                 + "peers until every member is done");
         List<String> failed = awaitGroup(channel, deadline);
@@ -206,8 +213,8 @@ final class ReceiverTransfer {
                 lastChange = now;
             }
             if (now > deadline) {
-                return "did not receive all data within --timeout " + DurationConverter.format(settings.timeout())
-                        + " (" + ByteSizes.format(bytes) + " of " + ByteSizes.format(size) + ")";
+                return "did not receive all data within --timeout " + Units.duration(settings.timeout())
+                        + " (" + Units.bytes(bytes) + " of " + Units.bytes(size) + ")";
             }
             CompletableFuture<ControlMessage> end = client.end();
             if (end.isDone()) {
@@ -254,13 +261,13 @@ final class ReceiverTransfer {
                 }
                 if (flush.isDone()) {
                     reporter.warn("this copy is complete; lost the coordinator and the group-wide flush failed: "
-                            + Errors.describe(flush.handle((v, e) -> e).join()));
+                            + Transfers.describe(flush.handle((v, e) -> e).join()));
                     return List.of();
                 }
             }
             if (System.nanoTime() > deadline) {
                 reporter.warn("this copy is complete but not every member finished within --timeout "
-                        + DurationConverter.format(settings.timeout()));
+                        + Units.duration(settings.timeout()));
                 return List.of();
             }
             try {
@@ -283,7 +290,4 @@ final class ReceiverTransfer {
         return value == null ? 0 : value;
     }
 
-    private static String plural(long n, String noun) {
-        return RootTransfer.plural(n, noun);
-    }
 }

@@ -1,54 +1,53 @@
 package io.robber.rendezvous;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
-import io.robber.cli.CliFailure;
-import io.robber.cli.Errors;
 import io.robber.rendezvous.control.ControlChannel;
 import io.robber.rendezvous.control.ControlMessage;
 import io.robber.rendezvous.control.Coordinator;
 import io.robber.rendezvous.control.ReceiverSession;
 import io.robber.rendezvous.control.NodeReport;
 import io.robber.rendezvous.control.Registration;
-import io.robber.cli.convert.ByteSizes;
-import io.robber.cli.convert.DurationConverter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.data.SourceData;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
  * The root's side of one transfer: waits for the receivers through its coordinator, fixes the group
  * and the manifest, starts everyone, serves the data until every member is done and reports.
+ * {@link Sender} runs it; its parts are public for callers that bring their own coordinator.
  */
-final class RootTransfer {
+public final class RootTransfer {
     private static final long TICK_MILLIS = 100;
 
     /**
      * @param self     the root's member (id, cluster, data address)
      * @param ordering the group's members in order, given the root and the registrations
      */
-    record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
+    public record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
                     Duration failureTimeout, Secret secret, Function<List<Registration>, List<Member>> ordering) {
     }
 
     private final Settings settings;
     private final SourceData source;
     private final Coordinator coordinator;
-    private final Reporter reporter;
+    private final TransferListener reporter;
     private final MeterRegistry registry;
 
-    RootTransfer(Settings settings, SourceData source, Coordinator coordinator, Reporter reporter,
-                 MeterRegistry registry) {
+    public RootTransfer(Settings settings, SourceData source, Coordinator coordinator, TransferListener reporter,
+                        MeterRegistry registry) {
         this.settings = settings;
         this.source = source;
         this.coordinator = coordinator;
@@ -56,7 +55,13 @@ final class RootTransfer {
         this.registry = registry;
     }
 
-    TransferSummary run() throws InterruptedException {
+    /**
+     * Runs the transfer to its end.
+     *
+     * @return the summary; {@link TransferSummary#error()} says why it failed for some receivers
+     * @throws RendezvousException when it could not start: too few receivers, unreadable data, no data channel
+     */
+    public TransferSummary run() throws InterruptedException {
         CompletableFuture<SourceData.Description> described = CompletableFuture.supplyAsync(() -> {
             try {
                 return source.describe(settings.pieceSize());
@@ -67,7 +72,7 @@ final class RootTransfer {
         List<Registration> registrations;
         try {
             registrations = coordinator.awaitRegistrations(settings.waitFor());
-        } catch (CliFailure e) {
+        } catch (RendezvousException e) {
             coordinator.abort(e.getMessage());
             throw e;
         }
@@ -77,7 +82,7 @@ final class RootTransfer {
             group = new Group(settings.ordering().apply(registrations));
         } catch (IllegalArgumentException e) {
             coordinator.abort(e.getMessage());
-            throw CliFailure.configuration("cannot form the group: " + e.getMessage());
+            throw new ConfigurationException("cannot form the group: " + e.getMessage());
         }
         ControlMessage.Start start = startFrame(group, description);
         MulticastChannel channel;
@@ -85,12 +90,12 @@ final class RootTransfer {
             channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
                     settings.failureTimeout());
         } catch (RuntimeException e) {
-            coordinator.abort("the sender cannot open its data channel: " + Errors.describe(e));
-            throw CliFailure.configuration(Errors.describe(e));
+            coordinator.abort("the sender cannot open its data channel: " + Transfers.describe(e));
+            throw new ConfigurationException(Transfers.describe(e));
         }
         try {
-            reporter.info("starting: " + plural(registrations.size(), "receiver") + " in "
-                    + plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
+            reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
+                    + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
                     + ", data channel on " + Addresses.format(settings.self().address()));
             coordinator.start(start);
             return transfer(channel, group, description);
@@ -104,9 +109,9 @@ final class RootTransfer {
         try {
             return described.get();
         } catch (ExecutionException e) {
-            String line = "cannot read " + source.path() + ": " + Errors.describe(e.getCause());
+            String line = "cannot read " + source.path() + ": " + Transfers.describe(e.getCause());
             coordinator.abort("the sender " + line);
-            throw CliFailure.failed(line, e.getCause());
+            throw new TransferFailedException(line, e.getCause());
         }
     }
 
@@ -123,7 +128,7 @@ final class RootTransfer {
             String line = "the manifest of " + source.path() + " is too large to hand out ("
                     + description.manifest().pieceCount() + " pieces): use a larger --piece-size";
             coordinator.abort("the sender's " + line);
-            throw CliFailure.configuration(line);
+            throw new ConfigurationException(line);
         }
         return new ControlMessage.Start(settings.protocol(), members, source.offer(), description.spec(),
                 tree == null ? null : Base64.getEncoder().encodeToString(tree));
@@ -151,7 +156,7 @@ final class RootTransfer {
             }
             reporter.progress(bytes, total, done + " of " + sessions.size() + " receivers done");
             if (rootError == null && operation.isCompletedExceptionally()) {
-                rootError = Errors.describe(operation.handle((v, e) -> e).join());
+                rootError = Transfers.describe(operation.handle((v, e) -> e).join());
                 reporter.warn("the sender's data channel failed: " + rootError);
             }
         }
@@ -162,7 +167,7 @@ final class RootTransfer {
         List<String> failed = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         List<ReceiverSession> inGroupOrder = new ArrayList<>(sessions);
-        inGroupOrder.sort(java.util.Comparator.comparingInt(s -> group.indexOf(s.registration().id())));
+        inGroupOrder.sort(Comparator.comparingInt(s -> group.indexOf(s.registration().id())));
         for (ReceiverSession s : inGroupOrder) {
             Registration r = s.registration();
             ControlMessage.Done d = s.done();
@@ -173,7 +178,7 @@ final class RootTransfer {
             }
             String why = d != null ? (d.error() != null ? d.error() : "failed")
                     : lost != null ? "lost: " + lost
-                    : "did not finish within --timeout " + DurationConverter.format(settings.timeout());
+                    : "did not finish within --timeout " + Units.duration(settings.timeout());
             failed.add(r.id());
             reasons.add(r.id() + " " + why);
             NodeReport node = d != null && d.node() != null ? d.node().withError(why)
@@ -203,9 +208,9 @@ final class RootTransfer {
         long left = Math.max(TimeUnit.SECONDS.toNanos(5), deadline - System.nanoTime());
         try {
             channel.flushAsync().get(Math.min(left, TimeUnit.SECONDS.toNanos(30)), TimeUnit.NANOSECONDS);
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             reporter.warn("every receiver reported a verified copy but the group-wide flush did not complete: "
-                    + Errors.describe(e));
+                    + Transfers.describe(e));
         }
     }
 
@@ -213,11 +218,4 @@ final class RootTransfer {
         return value == null ? 0 : value;
     }
 
-    static String plural(long n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    static String describeSize(long bytes) {
-        return ByteSizes.format(bytes);
-    }
 }

@@ -5,7 +5,8 @@ import io.robber.rendezvous.control.NodeReport;
 import java.util.List;
 
 /**
- * The outcome of {@code robber send}, {@code receive} or {@code node}: its {@code --json} form.
+ * The outcome of a push or a receive ({@link Sender}, {@link Receiver}; {@code robber send}, {@code receive},
+ * {@code node}): its {@code --json} form.
  *
  * @param role           {@code sender} or {@code receiver}
  * @param id             this node's member id

@@ -10,15 +10,18 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 
 /**
- * One control connection: a magic number and the protocol version from each side, then frames of
+ * A receiver's control connection to its coordinator, on a blocking socket: a magic number and the
+ * protocol version from each side, then frames of
  * {@code [length: int32][JSON: length bytes][MAC: 32 bytes, once authenticated]}. Lengths are checked
  * against a bound before anything is read, and a frame's bytes are buffered as they arrive, so a
- * lying length cannot make this side allocate more than the peer actually sends.
+ * lying length cannot make this side allocate more than the peer actually sends. The coordinator's
+ * side of the same framing is {@link ControlFrameDecoder} and {@link ReceiverConnection}.
  */
 public final class ControlChannel implements AutoCloseable {
     /** "RBRC": robber control. */
@@ -38,11 +41,7 @@ public final class ControlChannel implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
-    private final int maxFrame;
-    private final byte outDirection;
-    private final byte inDirection;
     private byte[] key;
-    private boolean expectMac;
     private long sentFrames;
     private long receivedFrames;
 
@@ -50,13 +49,10 @@ public final class ControlChannel implements AutoCloseable {
     record Frame(byte[] payload, byte[] mac, long sequence) {
     }
 
-    private ControlChannel(Socket socket, boolean coordinator) throws IOException {
+    private ControlChannel(Socket socket) throws IOException {
         this.socket = socket;
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-        this.maxFrame = coordinator ? MAX_RECEIVER_FRAME : MAX_COORDINATOR_FRAME;
-        this.outDirection = coordinator ? FROM_COORDINATOR : FROM_RECEIVER;
-        this.inDirection = coordinator ? FROM_RECEIVER : FROM_COORDINATOR;
     }
 
     /**
@@ -65,8 +61,8 @@ public final class ControlChannel implements AutoCloseable {
      * @throws VersionMismatch   when the peer speaks another version
      * @throws NotControlPeer    when the peer is not a robber control endpoint
      */
-    static ControlChannel open(Socket socket, boolean coordinator, int version, Duration timeout) throws IOException {
-        ControlChannel channel = new ControlChannel(socket, coordinator);
+    static ControlChannel open(Socket socket, int version, Duration timeout) throws IOException {
+        ControlChannel channel = new ControlChannel(socket);
         socket.setTcpNoDelay(true);
         socket.setKeepAlive(true);
         channel.out.writeInt(MAGIC);
@@ -95,38 +91,15 @@ public final class ControlChannel implements AutoCloseable {
     /** From now on, frames carry and must carry a MAC under {@code sessionKey}. */
     void authenticate(byte[] sessionKey) {
         this.key = sessionKey;
-        this.expectMac = true;
     }
 
-    /** The next frames carry a MAC whose key is not known yet (the receiver's register frame). */
-    void expectMac() {
-        this.expectMac = true;
-    }
-
-    boolean authenticated() {
-        return key != null;
-    }
-
-    public synchronized void send(ControlMessage message) throws IOException {
+    synchronized void send(ControlMessage message) throws IOException {
         byte[] payload = MAPPER.writeValueAsBytes(message);
         out.writeInt(payload.length);
         out.write(payload);
         if (key != null) {
-            out.write(Secret.frameMac(key, outDirection, sentFrames, payload));
+            out.write(ControlSupport.frameMac(key, FROM_RECEIVER, sentFrames, payload));
         }
-        sentFrames++;
-        out.flush();
-    }
-
-    /**
-     * Sends a frame with an all-zero MAC: the refusal to a peer whose key is wrong, which could not
-     * check a real MAC anyway. It keeps the framing, so the peer can read why it was refused.
-     */
-    synchronized void sendUnauthenticated(ControlMessage message) throws IOException {
-        byte[] payload = MAPPER.writeValueAsBytes(message);
-        out.writeInt(payload.length);
-        out.write(payload);
-        out.write(new byte[Secret.MAC_BYTES]);
         sentFrames++;
         out.flush();
     }
@@ -135,8 +108,8 @@ public final class ControlChannel implements AutoCloseable {
     Frame readFrame(Duration timeout) throws IOException {
         socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         int length = in.readInt();
-        if (length <= 0 || length > maxFrame) {
-            throw new MalformedControlFrame("announced a frame of " + length + " bytes (at most " + maxFrame + ")");
+        if (length <= 0 || length > MAX_COORDINATOR_FRAME) {
+            throw MalformedControlFrame.tooLong(length, MAX_COORDINATOR_FRAME);
         }
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(Math.min(length, 1 << 16));
         byte[] chunk = new byte[Math.min(length, 1 << 16)];
@@ -150,8 +123,8 @@ public final class ControlChannel implements AutoCloseable {
             remaining -= n;
         }
         byte[] mac = null;
-        if (expectMac) {
-            mac = new byte[Secret.MAC_BYTES];
+        if (key != null) {
+            mac = new byte[ControlSupport.MAC_BYTES];
             in.readFully(mac);
         }
         return new Frame(buffer.toByteArray(), mac, receivedFrames++);
@@ -159,11 +132,7 @@ public final class ControlChannel implements AutoCloseable {
 
     /** Checks the MAC of a frame under the session key. */
     boolean verify(Frame frame) {
-        if (key == null) {
-            return !expectMac;
-        }
-        return frame.mac() != null
-                && Secret.equal(frame.mac(), Secret.frameMac(key, inDirection, frame.sequence(), frame.payload()));
+        return key == null || ControlSupport.verifyFrame(frame, key, FROM_COORDINATOR);
     }
 
     static ControlMessage parse(Frame frame) throws MalformedControlFrame {
@@ -177,7 +146,7 @@ public final class ControlChannel implements AutoCloseable {
     }
 
     /** Reads, authenticates and parses the next message. */
-    public ControlMessage receive(Duration timeout) throws IOException {
+    ControlMessage receive(Duration timeout) throws IOException {
         Frame frame = readFrame(timeout);
         if (!verify(frame)) {
             throw new MalformedControlFrame("sent a frame whose MAC does not match the shared secret");
@@ -185,12 +154,9 @@ public final class ControlChannel implements AutoCloseable {
         return parse(frame);
     }
 
-    public String remote() {
-        return socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-    }
-
-    public Socket socket() {
-        return socket;
+    /** The address this side of the connection has. */
+    InetAddress localAddress() {
+        return socket.getLocalAddress();
     }
 
     @Override
@@ -206,6 +172,10 @@ public final class ControlChannel implements AutoCloseable {
     public static final class MalformedControlFrame extends IOException {
         public MalformedControlFrame(String message) {
             super(message);
+        }
+
+        static MalformedControlFrame tooLong(int length, int max) {
+            return new MalformedControlFrame("announced a frame of " + length + " bytes (at most " + max + ")");
         }
     }
 

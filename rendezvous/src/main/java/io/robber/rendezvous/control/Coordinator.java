@@ -1,34 +1,45 @@
 package io.robber.rendezvous.control;
 
-import io.robber.cli.CliFailure;
-import io.robber.cli.VersionProvider;
-import io.robber.cli.convert.DurationConverter;
-import java.io.EOFException;
-import java.io.IOException;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.robber.rendezvous.ConfigurationException;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.TransferFailedException;
+import io.robber.rendezvous.TransferListener;
+import io.robber.rendezvous.Units;
 import java.net.BindException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The coordinator side of the control protocol, run by the sender: accepts receivers until the
  * expected number has registered, hands every one the same {@link ControlMessage.Start}, then
  * follows their progress and outcome until it sends {@link ControlMessage.Finish}.
  *
- * <p>Each connection has its own daemon thread with blocking I/O; state changes happen under this
- * object's lock, and waiters are woken with {@code notifyAll}.
+ * <p>One Netty event loop serves the listening socket and every connection ({@link ReceiverConnection});
+ * the coordinator's state lives on that loop. Callers block only here, on {@link CompletableFuture}s
+ * the loop completes ({@link #awaitRegistrations}, {@link #awaitOutcomes}).
  */
 public final class Coordinator implements AutoCloseable {
     /** How long a new connection may take to greet and register. */
@@ -37,31 +48,36 @@ public final class Coordinator implements AutoCloseable {
     static final Duration SILENCE_TIMEOUT = Duration.ofSeconds(30);
     /** Connections that are still greeting, at most. */
     static final int MAX_PENDING = 64;
+    /** How long {@link #close()} waits for receivers to hang up after the last frame. */
+    private static final Duration HANG_UP = Duration.ofSeconds(2);
 
-    private final ServerSocket server;
-    private final Secret secret;
+    /** What {@link #admit} decided: a session, or a refusal and its reason. */
+    record Admitted(ReceiverSession session, int count, Refusal refusal, String reason) {
+    }
+
+    private final EventLoopGroup loop;
     private final String mode;
     private final ControlMessage.Offer offer;
     private final int expected;
     private final Admission admission;
-    private final CoordinatorEvents events;
-    private final int version;
+    private final TransferListener events;
     private final Map<String, ReceiverSession> sessions = new LinkedHashMap<>();
-    private final AtomicInteger pending = new AtomicInteger();
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(ControlSupport.daemon("robber-control-tick"));
+    private final CompletableFuture<List<Registration>> registrations = new CompletableFuture<>();
+    private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
+    private Channel server;
+    private ScheduledFuture<?> ticker;
+    private int pending;
     private boolean started;
     private boolean closed;
 
-    private Coordinator(ServerSocket server, Secret secret, String mode, ControlMessage.Offer offer, int expected,
-                        Admission admission, CoordinatorEvents events, int version) {
-        this.server = server;
-        this.secret = secret;
+    private Coordinator(EventLoopGroup loop, String mode, ControlMessage.Offer offer, int expected,
+                        Admission admission, TransferListener events) {
+        this.loop = loop;
         this.mode = mode;
         this.offer = offer;
         this.expected = expected;
         this.admission = admission;
         this.events = events;
-        this.version = version;
     }
 
     /**
@@ -69,273 +85,189 @@ public final class Coordinator implements AutoCloseable {
      *
      * @param secret  null: anyone may join
      * @param mode    {@code rendezvous} or {@code static}
-     * @throws CliFailure (usage) when the address is in use or not local
+     * @param events  told about registrations, refusals and lost receivers
+     * @throws ConfigurationException when the address is in use or not local
      */
     public static Coordinator listen(InetSocketAddress address, Secret secret, String mode, ControlMessage.Offer offer,
-                                     int expected, Admission admission, CoordinatorEvents events, int version) {
-        ServerSocket server;
-        try {
-            server = new ServerSocket();
-            server.setReuseAddress(true);
-            server.bind(address, 128);
-        } catch (BindException e) {
-            throw CliFailure.configuration("cannot listen on " + ControlSupport.hostPort(address) + " (" + e.getMessage()
-                    + "): the port is in use or the address is not on this machine; pick another --listen address "
-                    + "or port, or stop the process that holds it");
-        } catch (IOException e) {
-            throw CliFailure.configuration("cannot listen on " + ControlSupport.hostPort(address) + ": " + e.getMessage());
+                                     int expected, Admission admission, TransferListener events, int version) {
+        EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("robber-control", true),
+                NioIoHandler.newFactory());
+        Coordinator c = new Coordinator(loop, mode, offer, expected, admission, events);
+        ChannelFuture bound = new ServerBootstrap()
+                .group(loop)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 128)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(ReceiverConnection.IDLE, new IdleStateHandler(HANDSHAKE_TIMEOUT.toMillis(), 0, 0,
+                                        TimeUnit.MILLISECONDS))
+                                .addLast(new ControlFrameDecoder(secret != null))
+                                .addLast(new ReceiverConnection(c, secret, version));
+                    }
+                })
+                .bind(address)
+                .awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            Throwable e = bound.cause();
+            if (e instanceof BindException) {
+                throw new ConfigurationException("cannot listen on " + ControlSupport.hostPort(address) + " ("
+                        + e.getMessage() + "): the port is in use or the address is not on this machine; pick another "
+                        + "--listen address or port, or stop the process that holds it");
+            }
+            throw new ConfigurationException("cannot listen on " + ControlSupport.hostPort(address) + ": "
+                    + ControlSupport.describe(e));
         }
-        Coordinator c = new Coordinator(server, secret, mode, offer, expected, admission, events, version);
-        Thread acceptor = ControlSupport.daemon("robber-control-accept").newThread(c::acceptLoop);
-        acceptor.start();
-        c.ticker.scheduleAtFixedRate(c::tick, 1, 1, TimeUnit.SECONDS);
+        c.server = bound.channel();
+        c.ticker = loop.next().scheduleAtFixedRate(c::tick, 1, 1, TimeUnit.SECONDS);
         return c;
     }
 
     public InetSocketAddress address() {
-        return (InetSocketAddress) server.getLocalSocketAddress();
+        return (InetSocketAddress) server.localAddress();
     }
 
-    private void acceptLoop() {
-        while (!server.isClosed()) {
-            Socket socket;
-            try {
-                socket = server.accept();
-            } catch (IOException e) {
-                return;
-            }
-            if (pending.incrementAndGet() > MAX_PENDING) {
-                pending.decrementAndGet();
-                close(socket);
-                continue;
-            }
-            ControlSupport.daemon("robber-control-" + socket.getInetAddress().getHostAddress()).newThread(() -> serve(socket)).start();
+    TransferListener events() {
+        return events;
+    }
+
+    String mode() {
+        return mode;
+    }
+
+    ControlMessage.Offer offer() {
+        return offer;
+    }
+
+    int expected() {
+        return expected;
+    }
+
+    /** A connection opens; false when too many are still greeting. */
+    boolean handshakeStarted() {
+        if (pending >= MAX_PENDING) {
+            return false;
+        }
+        pending++;
+        return true;
+    }
+
+    void handshakeEnded() {
+        pending--;
+    }
+
+    /** Admits a receiver whose registration is authentic and well-formed, or says why not. */
+    Admitted admit(ControlMessage.Register register, Registration registration, ReceiverConnection connection) {
+        if (started || closed) {
+            return new Admitted(null, 0, Refusal.FULL, "the transfer has already started; start this receiver "
+                    + "before the next 'robber send'");
+        }
+        if (sessions.size() >= expected) {
+            return new Admitted(null, 0, Refusal.FULL, "all " + expected + " expected receivers have registered: "
+                    + "raise --expect on the sender or stop this receiver");
+        }
+        Optional<String> conflict = admission.conflict(register, registrations());
+        if (conflict.isPresent()) {
+            return new Admitted(null, 0, Refusal.CONFLICT, conflict.get());
+        }
+        ReceiverSession session = new ReceiverSession(connection, registration);
+        sessions.put(registration.id(), session);
+        return new Admitted(session, sessions.size(), null, null);
+    }
+
+    /** After the accepted frame went out: tells the operator, and the waiter once everyone is there. */
+    void registered(Registration registration, int count) {
+        events.info("receiver " + registration.id() + " (cluster " + registration.cluster() + ", data "
+                + registration.dataAddress() + ") registered: " + count + " of " + expected);
+        if (sessions.size() >= expected) {
+            registrations.complete(registrations());
         }
     }
 
-    private void serve(Socket socket) {
-        String remote = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-        ReceiverSession session;
-        try {
-            session = handshake(socket, remote);
-        } catch (ControlChannel.VersionMismatch e) {
-            events.warn("refused a receiver at " + remote + ": version mismatch: " + e.getMessage()
-                    + "; run the same robber version everywhere");
-            close(socket);
+    private List<Registration> registrations() {
+        return sessions.values().stream().map(ReceiverSession::registration).toList();
+    }
+
+    /** A receiver reported its outcome. */
+    void resolved() {
+        if (started && sessions.values().stream().allMatch(ReceiverSession::resolved)) {
+            outcomes.complete(null);
+        }
+    }
+
+    /** A registered receiver's connection ended. */
+    void lost(ReceiverSession session, String why) {
+        if (closed) {
             return;
-        } catch (IOException | RuntimeException e) {
-            events.info("dropped a connection from " + remote + ": " + ControlSupport.describe(e));
-            close(socket);
-            return;
-        } finally {
-            pending.decrementAndGet();
         }
-        if (session != null) {
-            follow(session);
-        }
-    }
-
-    /** Greets, authenticates and admits one receiver; null when it was refused. */
-    private ReceiverSession handshake(Socket socket, String remote) throws IOException {
-        ControlChannel channel = ControlChannel.open(socket, true, version, HANDSHAKE_TIMEOUT);
-        byte[] nonce = Secret.nonce();
-        channel.send(new ControlMessage.Hello(VersionProvider.version(), secret != null, ControlSupport.b64(nonce), mode, offer));
-        if (secret != null) {
-            channel.expectMac();
-        }
-        ControlChannel.Frame frame = channel.readFrame(HANDSHAKE_TIMEOUT);
-        if (!(ControlChannel.parse(frame) instanceof ControlMessage.Register register)) {
-            throw new ControlChannel.MalformedControlFrame("sent something other than a registration");
-        }
-        String who = (register.id() == null ? "?" : register.id()) + " at " + remote;
-        if (secret != null) {
-            byte[] theirNonce = ControlSupport.decodeNonce(register.nonce());
-            channel.authenticate(secret.sessionKey(nonce, theirNonce));
-            if (!channel.verify(frame)) {
-                events.warn("refused receiver " + who + ": wrong secret (it could not prove it knows the secret of "
-                        + "--secret-file)");
-                channel.sendUnauthenticated(new ControlMessage.Refused(Refusal.AUTH.code(),
-                        "wrong secret: use the same --secret-file as the sender"));
-                channel.close();
-                return null;
+        if (!started) {
+            if (sessions.remove(session.registration().id(), session)) {
+                events.info("receiver " + session.registration().id() + " left before the transfer started (" + why
+                        + "): " + sessions.size() + " of " + expected + " registered");
             }
-        }
-        Optional<String> invalid = validate(register);
-        if (invalid.isPresent()) {
-            return refuse(channel, Refusal.INVALID, who, invalid.get());
-        }
-        Registration registration = new Registration(register.id(), register.cluster(), register.host(),
-                register.port(), remote);
-        ReceiverSession session;
-        int count;
-        synchronized (this) {
-            if (started || closed) {
-                return refuse(channel, Refusal.FULL, who, "the transfer has already started; start this receiver "
-                        + "before the next 'robber send'");
-            }
-            if (sessions.size() >= expected) {
-                return refuse(channel, Refusal.FULL, who, "all " + expected + " expected receivers have registered: "
-                        + "raise --expect on the sender or stop this receiver");
-            }
-            List<Registration> accepted = sessions.values().stream().map(ReceiverSession::registration).toList();
-            Optional<String> conflict = admission.conflict(register, accepted);
-            if (conflict.isPresent()) {
-                return refuse(channel, Refusal.CONFLICT, who, conflict.get());
-            }
-            session = new ReceiverSession(channel, registration);
-            sessions.put(registration.id(), session);
-            count = sessions.size();
-            channel.send(new ControlMessage.Accepted(count, expected));
-            events.info("receiver " + registration.id() + " (cluster " + registration.cluster() + ", data "
-                    + registration.dataAddress() + ") registered: " + count + " of " + expected);
-            notifyAll();
-        }
-        return session;
-    }
-
-    private ReceiverSession refuse(ControlChannel channel, Refusal code, String who, String reason) throws IOException {
-        events.warn("refused receiver " + who + ": " + reason);
-        channel.send(new ControlMessage.Refused(code.code(), reason));
-        channel.close();
-        return null;
-    }
-
-    private static Optional<String> validate(ControlMessage.Register r) {
-        if (r.id() == null || r.id().isBlank() || r.id().length() > 256) {
-            return Optional.of("a receiver id must be 1 to 256 characters");
-        }
-        if (r.cluster() == null || r.cluster().isBlank() || r.cluster().length() > 256) {
-            return Optional.of("a cluster name must be 1 to 256 characters");
-        }
-        if (r.host() == null || r.host().isBlank() || r.port() < 1 || r.port() > 65535) {
-            return Optional.of("its data address " + r.host() + ":" + r.port() + " is not a valid host and port");
-        }
-        return Optional.empty();
-    }
-
-    /** Reads a registered receiver's frames until it is done, lost or the coordinator closes. */
-    private void follow(ReceiverSession session) {
-        try {
-            while (true) {
-                ControlMessage message = session.channel.receive(SILENCE_TIMEOUT);
-                if (message instanceof ControlMessage.Progress p) {
-                    session.bytes = p.bytes();
-                } else if (message instanceof ControlMessage.Done d) {
-                    synchronized (this) {
-                        synchronized (session) {
-                            session.done = d;
-                        }
-                        notifyAll();
-                    }
-                }
-            }
-        } catch (IOException e) {
-            lose(session, e);
-        } finally {
-            synchronized (this) {
-                session.ended = true;
-                notifyAll();
-            }
-        }
-    }
-
-    private void lose(ReceiverSession session, IOException e) {
-        String why = e instanceof EOFException || e instanceof SocketException
-                ? "its connection closed: the process ended or its machine went away"
-                : e instanceof SocketTimeoutException ? "it sent nothing for " + SILENCE_TIMEOUT.toSeconds() + " s"
-                : e.getMessage();
-        String line = null;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            if (!started) {
-                if (sessions.remove(session.registration().id(), session)) {
-                    line = "receiver " + session.registration().id() + " left before the transfer started ("
-                            + why + "): " + sessions.size() + " of " + expected + " registered";
-                }
-            } else {
-                synchronized (session) {
-                    if (session.done == null && session.lost == null) {
-                        session.lost = why;
-                        line = "lost receiver " + session.registration().id() + ": " + why;
-                    }
-                }
-            }
-            notifyAll();
-        }
-        session.channel.close();
-        if (line != null) {
-            if (started) {
-                events.warn(line);
-            } else {
-                events.info(line);
-            }
+        } else if (!session.resolved()) {
+            session.lost(why);
+            events.warn("lost receiver " + session.registration().id() + ": " + why);
+            resolved();
         }
     }
 
     private void tick() {
-        List<ReceiverSession> waiting;
-        synchronized (this) {
-            if (started || closed) {
-                return;
-            }
-            waiting = new ArrayList<>(sessions.values());
+        if (started || closed) {
+            return;
         }
-        ControlMessage.Waiting w = new ControlMessage.Waiting(waiting.size(), expected);
-        for (ReceiverSession s : waiting) {
-            try {
-                s.channel.send(w);
-            } catch (IOException e) {
-                s.channel.close();
-            }
-        }
+        ControlMessage.Waiting w = new ControlMessage.Waiting(sessions.size(), expected);
+        sessions.values().forEach(s -> s.connection.send(w));
     }
 
     /** The number of receivers registered so far. */
-    public synchronized int registered() {
-        return sessions.size();
+    public int registered() {
+        return onLoop(sessions::size);
     }
 
     /**
      * Blocks until {@code expected} receivers have registered.
      *
-     * @throws CliFailure (failed) after {@code wait}, naming who did register
+     * @throws TransferFailedException after {@code wait}, naming who did register
      */
-    public synchronized List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
-        long deadline = System.nanoTime() + wait.toNanos();
-        while (sessions.size() < expected) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                String registered = sessions.isEmpty() ? "none" : String.join(", ", sessions.keySet());
-                throw CliFailure.failed("only " + sessions.size() + " of " + expected + " receivers registered within "
-                        + DurationConverter.format(wait) + " (registered: " + registered + "): start the missing "
-                        + "receivers with --coordinator " + ControlSupport.hostPort(address()) + ", lower --expect or raise --wait", null);
-            }
-            TimeUnit.NANOSECONDS.timedWait(this, left);
+    public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
+        try {
+            return registrations.get(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            List<String> ids = onLoop(() -> List.copyOf(sessions.keySet()));
+            String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
+            throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered within "
+                    + Units.duration(wait) + " (registered: " + registered + "): start the missing receivers with "
+                    + "--coordinator " + ControlSupport.hostPort(address()) + ", lower --expect or raise --wait", null);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
         }
-        return sessions.values().stream().map(ReceiverSession::registration).toList();
     }
 
     /** Sends the same start frame to every registered receiver; later connections are refused. */
     public void start(ControlMessage.Start start) {
-        List<ReceiverSession> all;
-        synchronized (this) {
+        onLoop(() -> {
             started = true;
-            all = new ArrayList<>(sessions.values());
-        }
-        for (ReceiverSession s : all) {
-            try {
-                s.channel.send(start);
-            } catch (IOException e) {
-                lose(s, e);
+            for (ReceiverSession s : sessions.values()) {
+                s.connection.send(start).addListener(f -> {
+                    if (!f.isSuccess()) {
+                        lost(s, ControlSupport.describe(f.cause()));
+                    }
+                });
             }
-        }
+            resolved();
+            return null;
+        });
     }
 
     /** Every receiver's session, in registration order. */
-    public synchronized List<ReceiverSession> sessions() {
-        return new ArrayList<>(sessions.values());
+    public List<ReceiverSession> sessions() {
+        return onLoop(() -> new ArrayList<>(sessions.values()));
     }
 
     /**
@@ -343,16 +275,15 @@ public final class Coordinator implements AutoCloseable {
      *
      * @return false when the time ran out first
      */
-    public synchronized boolean awaitOutcomes(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!sessions.values().stream().allMatch(ReceiverSession::resolved)) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            TimeUnit.NANOSECONDS.timedWait(this, left);
+    public boolean awaitOutcomes(Duration timeout) throws InterruptedException {
+        try {
+            outcomes.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
         }
-        return true;
     }
 
     /** Tells every connected receiver how the transfer ended. */
@@ -366,61 +297,44 @@ public final class Coordinator implements AutoCloseable {
     }
 
     private void broadcast(ControlMessage message) {
-        for (ReceiverSession s : sessions()) {
-            if (s.lost() == null) {
-                try {
-                    s.channel.send(message);
-                } catch (IOException e) {
-                    // it is gone; nothing more to tell it
-                }
-            }
-        }
+        onLoop(() -> {
+            sessions.values().stream().filter(s -> s.lost() == null).forEach(s -> s.connection.send(message));
+            return null;
+        });
     }
 
     /**
-     * Stops accepting, then closes every connection gracefully: this side's output first, so frames
-     * already sent (the finish) arrive before the close, then waits up to two seconds for receivers to
-     * hang up before closing what is left.
+     * Stops accepting, then ends every connection gracefully: this side's output first, once the frames
+     * already sent (the finish) are out, then waits up to two seconds for receivers to hang up before
+     * closing what is left.
      */
     @Override
     public void close() {
-        List<ReceiverSession> all;
-        synchronized (this) {
+        List<ReceiverSession> all = onLoop(() -> {
             closed = true;
-            all = new ArrayList<>(sessions.values());
-            notifyAll();
-        }
-        ticker.shutdownNow();
-        try {
+            ticker.cancel(false);
             server.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+            sessions.values().forEach(s -> s.connection.shutdownOutput());
+            return new ArrayList<>(sessions.values());
+        });
+        long deadline = System.nanoTime() + HANG_UP.toNanos();
         for (ReceiverSession s : all) {
-            try {
-                s.channel.socket().shutdownOutput();
-            } catch (IOException ignored) {
-                // closed already
-            }
+            s.connection.closeFuture().awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()),
+                    TimeUnit.NANOSECONDS);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        synchronized (this) {
-            try {
-                while (all.stream().anyMatch(s -> !s.ended) && System.nanoTime() < deadline) {
-                    TimeUnit.NANOSECONDS.timedWait(this, Math.max(1, deadline - System.nanoTime()));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        all.forEach(s -> s.channel.close());
+        all.forEach(s -> s.connection.close());
+        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
-    private static void close(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // closing anyway
+    /** Runs {@code task} on the coordinator's event loop and waits for its result. */
+    private <T> T onLoop(Callable<T> task) {
+        if (loop.next().inEventLoop()) {
+            try {
+                return task.call();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
         }
+        return loop.next().submit(task).syncUninterruptibly().getNow();
     }
 }

@@ -1,8 +1,10 @@
 package io.robber.rendezvous.control;
 
-import io.robber.cli.CliFailure;
-import io.robber.cli.VersionProvider;
-import io.robber.cli.convert.DurationConverter;
+import io.robber.rendezvous.BuildVersion;
+import io.robber.rendezvous.ConfigurationException;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.TransferFailedException;
+import io.robber.rendezvous.Units;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -56,7 +58,8 @@ public final class CoordinatorClient implements AutoCloseable {
      * backoff until {@code wait} has passed.
      *
      * @param status told about each failed round, for the operator
-     * @throws CliFailure unreachable (failed), or incompatible: version, secret (usage)
+     * @throws TransferFailedException when unreachable
+     * @throws ConfigurationException    when incompatible: version, secret
      */
     public static CoordinatorClient connect(List<InetSocketAddress> candidates, Duration wait, Secret secret, int version,
                                             Consumer<String> status) throws InterruptedException {
@@ -70,11 +73,11 @@ public final class CoordinatorClient implements AutoCloseable {
                 try {
                     return attempt(candidate, secret, version);
                 } catch (ControlChannel.VersionMismatch e) {
-                    throw CliFailure.configuration("version mismatch: the coordinator at " + where + " speaks control "
+                    throw new ConfigurationException("version mismatch: the coordinator at " + where + " speaks control "
                             + "protocol v" + e.theirs() + ", this receiver v" + e.ours() + " (robber "
-                            + VersionProvider.version() + "): run the same robber version on every machine");
+                            + BuildVersion.current() + "): run the same robber version on every machine");
                 } catch (UnknownHostException e) {
-                    throw CliFailure.configuration("unknown host " + candidate.getHostString()
+                    throw new ConfigurationException("unknown host " + candidate.getHostString()
                             + ": check the coordinator's address");
                 } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
                     lastProblem = where + ": " + ControlSupport.describe(e);
@@ -88,14 +91,14 @@ public final class CoordinatorClient implements AutoCloseable {
             if (left <= 0) {
                 String target = candidates.size() == 1 ? "coordinator at " + ControlSupport.hostPort(candidates.get(0))
                         : "root among " + candidates.size() + " members of the group file";
-                throw CliFailure.failed(target + " unreachable after " + DurationConverter.format(wait) + " ("
+                throw new TransferFailedException(target + " unreachable after " + Units.duration(wait) + " ("
                         + lastProblem + "): start 'robber send' there first, check --coordinator and the firewall, "
                         + "or raise --wait", null);
             }
             if (System.nanoTime() - lastStatus > TimeUnit.SECONDS.toNanos(10)) {
                 status.accept((candidates.size() == 1 ? "waiting for the coordinator (" + lastProblem + ")"
                         : "waiting for the root: none of the other " + candidates.size() + " members' control "
-                        + "addresses answers yet") + "; retrying until " + DurationConverter.format(wait)
+                        + "addresses answers yet") + "; retrying until " + Units.duration(wait)
                         + " have passed");
                 lastStatus = System.nanoTime();
             }
@@ -111,18 +114,18 @@ public final class CoordinatorClient implements AutoCloseable {
         Socket socket = new Socket();
         try {
             socket.connect(address, (int) CONNECT_TIMEOUT.toMillis());
-            ControlChannel channel = ControlChannel.open(socket, false, version, Coordinator.HANDSHAKE_TIMEOUT);
+            ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
             ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
             if (!(first instanceof ControlMessage.Hello hello)) {
                 throw new ControlChannel.NotControlPeer("did not say hello");
             }
             String where = ControlSupport.hostPort(address);
             if (hello.auth() && secret == null) {
-                throw CliFailure.configuration("the coordinator at " + where + " requires a shared secret: pass "
+                throw new ConfigurationException("the coordinator at " + where + " requires a shared secret: pass "
                         + "--secret-file with the sender's secret");
             }
             if (!hello.auth() && secret != null) {
-                throw CliFailure.configuration("the coordinator at " + where + " runs without a secret but this "
+                throw new ConfigurationException("the coordinator at " + where + " runs without a secret but this "
                         + "receiver has --secret-file: give 'robber send' the same --secret-file");
             }
             byte[] nonce = hello.auth() ? Base64.getDecoder().decode(hello.nonce()) : null;
@@ -143,34 +146,34 @@ public final class CoordinatorClient implements AutoCloseable {
 
     /** The address this process reaches the coordinator from: a sensible default for its data address. */
     public String localHost() {
-        return channel.socket().getLocalAddress().getHostAddress();
+        return channel.localAddress().getHostAddress();
     }
 
     /**
      * Registers this receiver.
      *
-     * @throws CliFailure (usage) when refused: wrong secret, id or address taken, enough receivers
+     * @throws ConfigurationException when refused: wrong secret, id or address taken, enough receivers
      */
     public ControlMessage.Accepted register(String id, String cluster, String host, int port, String groupDigest)
             throws IOException {
-        byte[] nonce = Secret.nonce();
+        byte[] nonce = ControlSupport.nonce();
         if (secret != null) {
             channel.authenticate(secret.sessionKey(coordinatorNonce, nonce));
         }
-        channel.send(new ControlMessage.Register(VersionProvider.version(), ControlSupport.b64(nonce), id, cluster, host,
+        channel.send(new ControlMessage.Register(BuildVersion.current(), ControlSupport.b64(nonce), id, cluster, host,
                 port, groupDigest));
         ControlChannel.Frame frame = channel.readFrame(Coordinator.HANDSHAKE_TIMEOUT);
         ControlMessage reply = ControlChannel.parse(frame);
         if (!channel.verify(frame)) {
             if (reply instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.AUTH) {
-                throw CliFailure.configuration("wrong secret: the coordinator at " + coordinator + " refused this "
+                throw new ConfigurationException("wrong secret: the coordinator at " + coordinator + " refused this "
                         + "receiver; use the same --secret-file as the sender");
             }
-            throw CliFailure.configuration("the coordinator at " + coordinator + " could not prove it knows the "
+            throw new ConfigurationException("the coordinator at " + coordinator + " could not prove it knows the "
                     + "secret: use the same --secret-file on every machine");
         }
         if (reply instanceof ControlMessage.Refused r) {
-            throw CliFailure.configuration("the coordinator at " + coordinator + " refused this receiver: " + r.reason());
+            throw new ConfigurationException("the coordinator at " + coordinator + " refused this receiver: " + r.reason());
         }
         if (!(reply instanceof ControlMessage.Accepted accepted)) {
             throw new ControlChannel.MalformedControlFrame("answered the registration with " + reply.getClass()
@@ -191,7 +194,7 @@ public final class CoordinatorClient implements AutoCloseable {
     /**
      * Waits for the start frame, telling {@code onWaiting} how many receivers have registered.
      *
-     * @throws CliFailure (failed) when the coordinator aborts or goes away
+     * @throws TransferFailedException when the coordinator aborts or goes away
      */
     public ControlMessage.Start awaitStart(Consumer<ControlMessage.Waiting> onWaiting) throws IOException {
         while (true) {
@@ -199,7 +202,7 @@ public final class CoordinatorClient implements AutoCloseable {
             try {
                 message = channel.receive(SILENCE_TIMEOUT);
             } catch (IOException e) {
-                throw CliFailure.failed("lost the coordinator at " + coordinator + " before the transfer started ("
+                throw new TransferFailedException("lost the coordinator at " + coordinator + " before the transfer started ("
                         + ControlSupport.describe(e) + "): was 'robber send' stopped?", e);
             }
             if (message instanceof ControlMessage.Start start) {
@@ -208,7 +211,8 @@ public final class CoordinatorClient implements AutoCloseable {
                 return start;
             }
             if (message instanceof ControlMessage.Abort abort) {
-                throw CliFailure.failed("the coordinator at " + coordinator + " gave up: " + abort.reason(), null);
+                throw new TransferFailedException("the coordinator at " + coordinator + " gave up: " + abort.reason(),
+                        null);
             }
             if (message instanceof ControlMessage.Waiting waiting) {
                 onWaiting.accept(waiting);

@@ -1,16 +1,18 @@
 package io.robber.rendezvous.control;
 
-/** A registered receiver as its {@link Coordinator} sees it; the coordinator's threads update it. */
+/**
+ * A registered receiver as its {@link Coordinator} sees it. Its connection's handler updates it on the
+ * coordinator's event loop; the transfer reads it from any thread.
+ */
 public final class ReceiverSession {
-    final ControlChannel channel;
+    final ReceiverConnection connection;
     private final Registration registration;
-    volatile long bytes;
-    ControlMessage.Done done;
-    String lost;
-    boolean ended;
+    private volatile long bytes;
+    private volatile ControlMessage.Done done;
+    private volatile String lost;
 
-    ReceiverSession(ControlChannel channel, Registration registration) {
-        this.channel = channel;
+    ReceiverSession(ReceiverConnection connection, Registration registration) {
+        this.connection = connection;
         this.registration = registration;
     }
 
@@ -18,21 +20,34 @@ public final class ReceiverSession {
         return registration;
     }
 
+    /** Payload bytes it has received, as it last reported. */
     public long bytes() {
         return bytes;
     }
 
     /** Its outcome, or null while it runs. */
-    public synchronized ControlMessage.Done done() {
+    public ControlMessage.Done done() {
         return done;
     }
 
     /** Why its connection was lost before it reported, or null. */
-    public synchronized String lost() {
+    public String lost() {
         return lost;
     }
 
-    synchronized boolean resolved() {
+    boolean resolved() {
         return done != null || lost != null;
+    }
+
+    void progress(long received) {
+        bytes = received;
+    }
+
+    void done(ControlMessage.Done outcome) {
+        done = outcome;
+    }
+
+    void lost(String why) {
+        lost = why;
     }
 }

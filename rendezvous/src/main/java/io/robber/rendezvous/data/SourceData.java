@@ -2,11 +2,10 @@ package io.robber.rendezvous.data;
 
 import io.robber.api.Manifest;
 import io.robber.api.Storage;
-import io.robber.cli.CliFailure;
+import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.control.ControlMessage;
 import io.robber.storage.FileStorage;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -35,12 +34,12 @@ public final class SourceData implements AutoCloseable {
     /**
      * Opens a file or directory to push.
      *
-     * @throws CliFailure (usage) when it does not exist, cannot be read or is not a regular file or directory
+     * @throws ConfigurationException when it does not exist, cannot be read or is not a regular file or directory
      */
     public static SourceData open(Path path) {
         Path absolute = path.toAbsolutePath().normalize();
         if (!Files.exists(absolute)) {
-            throw CliFailure.configuration("path not found: " + path + ": check the path to send");
+            throw new ConfigurationException("path not found: " + path + ": check the path to send");
         }
         Path fileName = absolute.getFileName();
         String name = fileName == null ? "root" : fileName.toString();
@@ -52,21 +51,21 @@ public final class SourceData implements AutoCloseable {
                 } catch (AccessDeniedException e) {
                     throw e;
                 } catch (IOException e) {
-                    throw CliFailure.configuration("cannot send " + path + ": " + e.getMessage());
+                    throw new ConfigurationException("cannot send " + path + ": " + e.getMessage());
                 }
                 return new SourceData(absolute, name, layout, layout.openForReading(absolute));
             }
             if (!Files.isRegularFile(absolute)) {
-                throw CliFailure.configuration(path + " is neither a regular file nor a directory: send a file or a directory");
+                throw new ConfigurationException(path + " is neither a regular file nor a directory: send a file or a directory");
             }
             FileStorage storage = FileStorage.open(absolute);
             return new SourceData(absolute, name, DataLayout.singleFile(storage.size()), storage);
         } catch (NoSuchFileException e) {
-            throw CliFailure.configuration("path not found: " + e.getFile() + ": check the path to send");
+            throw new ConfigurationException("path not found: " + e.getFile() + ": check the path to send");
         } catch (AccessDeniedException e) {
-            throw CliFailure.configuration("cannot read " + e.getFile() + ": permission denied; check its permissions");
+            throw new ConfigurationException("cannot read " + e.getFile() + ": permission denied; check its permissions");
         } catch (IOException e) {
-            throw CliFailure.configuration("cannot read " + path + ": " + e.getMessage());
+            throw new ConfigurationException("cannot read " + path + ": " + e.getMessage());
         }
     }
 
@@ -96,38 +95,21 @@ public final class SourceData implements AutoCloseable {
 
     /** Reads the whole data set once: the manifest, and the SHA-256 of all its bytes in order. */
     public Description describe(int pieceSize) throws IOException {
-        Digests digests = Digests.of(storage, pieceSize);
-        return new Description(digests.manifest(), digests.sha256Hex());
+        return Description.of(storage, pieceSize);
     }
 
     /** A data set's manifest and the SHA-256 of its bytes. */
     public record Description(Manifest manifest, String sha256) {
+        /** Reads {@code storage} once: its manifest and the SHA-256 of all its bytes in order. */
+        public static Description of(Storage storage, int pieceSize) throws IOException {
+            MessageDigest whole = Manifest.sha256();
+            Manifest manifest = Manifest.compute(storage, pieceSize, whole);
+            return new Description(manifest, HexFormat.of().formatHex(whole.digest()));
+        }
+
         public ControlMessage.ManifestSpec spec() {
             return new ControlMessage.ManifestSpec(manifest.size(), manifest.pieceSize(),
                     Base64.getEncoder().encodeToString(manifest.pieceDigests()), manifest.rootDigestHex(), sha256);
-        }
-    }
-
-    /** Per-piece digests and the whole-stream SHA-256, in one pass over a storage. */
-    record Digests(Manifest manifest, String sha256Hex) {
-        static Digests of(Storage storage, int pieceSize) throws IOException {
-            long size = storage.size();
-            int count = (int) Math.min(Integer.MAX_VALUE, size / pieceSize + (size % pieceSize == 0 ? 0 : 1));
-            byte[] pieceDigests = new byte[Math.multiplyExact(count, Manifest.DIGEST_LENGTH)];
-            MessageDigest whole = Manifest.sha256();
-            MessageDigest piece = Manifest.sha256();
-            ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(pieceSize, Math.max(size, 1)));
-            for (int i = 0; i < count; i++) {
-                long offset = (long) i * pieceSize;
-                int length = (int) Math.min(pieceSize, size - offset);
-                buffer.clear().limit(length);
-                storage.read(offset, buffer);
-                buffer.flip();
-                whole.update(buffer.duplicate());
-                piece.update(buffer);
-                System.arraycopy(piece.digest(), 0, pieceDigests, i * Manifest.DIGEST_LENGTH, Manifest.DIGEST_LENGTH);
-            }
-            return new Digests(Manifest.of(size, pieceSize, pieceDigests), HexFormat.of().formatHex(whole.digest()));
         }
     }
 

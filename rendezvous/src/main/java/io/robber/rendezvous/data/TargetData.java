@@ -74,8 +74,8 @@ public final class TargetData implements AutoCloseable {
         if (storage instanceof TreeStorage tree && !tree.complete()) {
             throw new IOException("not every file of the tree is in place under " + target);
         }
-        SourceData.Digests digests = SourceData.Digests.of(storage, manifest.pieceSize());
-        if (!digests.manifest().equals(manifest) || (sha256 != null && !sha256.equals(digests.sha256Hex()))) {
+        SourceData.Description copy = SourceData.Description.of(storage, manifest.pieceSize());
+        if (!copy.manifest().equals(manifest) || (sha256 != null && !sha256.equals(copy.sha256()))) {
             throw new IOException("the received copy does not match the root's SHA-256 after writing: the disk "
                     + "under " + target.getParent() + " may be faulty");
         }
@@ -110,10 +110,6 @@ public final class TargetData implements AutoCloseable {
                 // best effort: the name says what it is
             }
         }
-    }
-
-    public synchronized boolean committed() {
-        return committed;
     }
 
     @Override
