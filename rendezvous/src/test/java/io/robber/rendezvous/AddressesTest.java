@@ -3,7 +3,6 @@ package io.robber.rendezvous;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.robber.cli.CliFailure;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 
@@ -20,10 +19,10 @@ class AddressesTest {
     @Test
     void badAddressesNameTheOption() {
         assertThatThrownBy(() -> Addresses.parse("host:port", "--listen", null, -1))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("--listen").hasMessageContaining("HOST[:PORT]");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("--listen").hasMessageContaining("HOST[:PORT]");
         assertThatThrownBy(() -> Addresses.parse("host:70000", "--listen", null, -1))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("1-65535");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("1-65535");
         assertThatThrownBy(() -> Addresses.parse("7800", "--coordinator", null, -1))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("needs a host");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("needs a host");
     }
 }

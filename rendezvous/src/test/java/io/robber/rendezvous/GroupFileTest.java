@@ -3,7 +3,6 @@ package io.robber.rendezvous;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.robber.cli.CliFailure;
 import io.robber.rendezvous.control.ControlMessage;
 import io.robber.rendezvous.control.Registration;
 import java.io.IOException;
@@ -53,20 +52,20 @@ class GroupFileTest {
     void mistakesAreOneLineConfigurationErrors() throws IOException {
         assertThatThrownBy(() -> GroupFile.read(Files.writeString(dir.resolve("typo.yaml"),
                 YAML.replace("cluster: chicago", "clutser: chicago"))))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("unknown field 'clutser'");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("unknown field 'clutser'");
         assertThatThrownBy(() -> GroupFile.read(Files.writeString(dir.resolve("twice.yaml"),
                 YAML.replace("id: ams-2", "id: ams-1"))))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("ams-1 appears twice");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("ams-1 appears twice");
         assertThatThrownBy(() -> GroupFile.read(Files.writeString(dir.resolve("noport.yaml"),
                 YAML.replace("198.18.1.2:7700", "198.18.1.2"))))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("needs a port");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("needs a port");
         assertThatThrownBy(() -> GroupFile.read(dir.resolve("missing.json")))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("does not exist");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("does not exist");
         assertThatThrownBy(() -> GroupFile.read(Files.writeString(dir.resolve("empty.json"), "{\"members\": []}")))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("no members");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("no members");
         GroupFile ok = GroupFile.read(Files.writeString(dir.resolve("ok.yaml"), YAML));
         assertThatThrownBy(() -> ok.entry("nobody"))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("ams-1, ams-2, chi-1");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("ams-1, ams-2, chi-1");
     }
 
     @Test

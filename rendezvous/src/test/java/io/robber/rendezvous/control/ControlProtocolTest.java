@@ -3,8 +3,10 @@ package io.robber.rendezvous.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.robber.cli.CliFailure;
-import io.robber.cli.ExitCodes;
+import io.robber.rendezvous.ConfigurationException;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.TransferFailedException;
+import io.robber.rendezvous.TransferListener;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.net.InetSocketAddress;
@@ -32,7 +34,7 @@ class ControlProtocolTest {
 
     private Coordinator coordinator(Secret secret, int expected) {
         Coordinator c = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), secret, "rendezvous", OFFER, expected,
-                Admission.DISTINCT, CoordinatorEvents.SILENT, ControlChannel.VERSION);
+                Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION);
         open.add(c);
         return c;
     }
@@ -87,7 +89,7 @@ class ControlProtocolTest {
                 ControlChannel.VERSION);
 
         assertThatThrownBy(() -> wrong.register("w", "c", "127.0.0.2", 9001, null))
-                .isInstanceOfSatisfying(CliFailure.class, f -> assertThat(f.exitCode()).isEqualTo(ExitCodes.USAGE))
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("wrong secret").hasMessageContaining("--secret-file");
 
         CoordinatorClient right = client(coordinator, Secret.of("right".getBytes(StandardCharsets.UTF_8)),
@@ -101,7 +103,7 @@ class ControlProtocolTest {
         Coordinator coordinator = coordinator(Secret.of("right".getBytes(StandardCharsets.UTF_8)), 1);
 
         assertThatThrownBy(() -> client(coordinator, null, ControlChannel.VERSION))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("requires a shared secret");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("requires a shared secret");
     }
 
     @Test
@@ -109,7 +111,7 @@ class ControlProtocolTest {
         Coordinator coordinator = coordinator(null, 1);
 
         assertThatThrownBy(() -> client(coordinator, Secret.of(new byte[] {1}), ControlChannel.VERSION))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("runs without a secret");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("runs without a secret");
     }
 
     @Test
@@ -117,7 +119,7 @@ class ControlProtocolTest {
         Coordinator coordinator = coordinator(null, 1);
 
         assertThatThrownBy(() -> client(coordinator, null, ControlChannel.VERSION + 1))
-                .isInstanceOfSatisfying(CliFailure.class, f -> assertThat(f.exitCode()).isEqualTo(ExitCodes.USAGE))
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("version mismatch").hasMessageContaining("v" + ControlChannel.VERSION)
                 .hasMessageContaining("v" + (ControlChannel.VERSION + 1));
     }
@@ -129,7 +131,7 @@ class ControlProtocolTest {
         CoordinatorClient second = client(coordinator, null, ControlChannel.VERSION);
 
         assertThatThrownBy(() -> second.register("same", "c", "127.0.0.3", 9001, null))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("distinct --id");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("distinct --id");
     }
 
     @Test
@@ -142,7 +144,7 @@ class ControlProtocolTest {
 
         assertThatThrownBy(() -> CoordinatorClient.connect(List.of(target), Duration.ofMillis(300), null,
                 ControlChannel.VERSION, line -> { }))
-                .isInstanceOfSatisfying(CliFailure.class, f -> assertThat(f.exitCode()).isEqualTo(ExitCodes.FAILED))
+                .isInstanceOf(TransferFailedException.class)
                 .hasMessageContaining("unreachable").hasMessageContaining("robber send");
     }
 
@@ -152,7 +154,7 @@ class ControlProtocolTest {
         client(coordinator, null, ControlChannel.VERSION).register("only", "c", "127.0.0.2", 9001, null);
 
         assertThatThrownBy(() -> coordinator.awaitRegistrations(Duration.ofMillis(300)))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("only 1 of 2").hasMessageContaining("only)");
+                .isInstanceOf(TransferFailedException.class).hasMessageContaining("only 1 of 2").hasMessageContaining("only)");
     }
 
     @Test

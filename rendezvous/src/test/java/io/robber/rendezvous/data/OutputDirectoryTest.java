@@ -3,7 +3,7 @@ package io.robber.rendezvous.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.robber.cli.CliFailure;
+import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.control.ControlMessage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -22,7 +22,7 @@ class OutputDirectoryTest {
     @ValueSource(strings = {"..", ".", "", "a/b", "../evil", "a\\b", "/etc/passwd"})
     void refusesNamesThatAreNotOnePlainSegment(String name) {
         assertThatThrownBy(() -> OutputDirectory.resolveName(dir, name))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("refusing");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("refusing");
     }
 
     @Test
@@ -31,10 +31,10 @@ class OutputDirectoryTest {
         ControlMessage.Offer offer = new ControlMessage.Offer("data.bin", "file", 10, 1);
 
         assertThatThrownBy(() -> OutputDirectory.check(dir, offer, false))
-                .isInstanceOf(CliFailure.class).hasMessageContaining("--overwrite");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("--overwrite");
         OutputDirectory.check(dir, offer, true);
         assertThatThrownBy(() -> OutputDirectory.check(dir, new ControlMessage.Offer("huge", "file", Long.MAX_VALUE, 1),
-                false)).isInstanceOf(CliFailure.class).hasMessageContaining("not enough space")
+                false)).isInstanceOf(ConfigurationException.class).hasMessageContaining("not enough space")
                 .hasMessageContaining("choose another --out");
     }
 
@@ -42,7 +42,7 @@ class OutputDirectoryTest {
     void anOutputPathThatIsAFileIsAConfigurationError() throws IOException {
         Path file = Files.writeString(dir.resolve("file"), "x");
 
-        assertThatThrownBy(() -> OutputDirectory.prepare(file)).isInstanceOf(CliFailure.class)
+        assertThatThrownBy(() -> OutputDirectory.prepare(file)).isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("--out");
     }
 
