@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -55,7 +56,8 @@ public final class Coordinator implements AutoCloseable {
     record Admitted(ReceiverSession session, int count, Refusal refusal, String reason) {
     }
 
-    private final EventLoopGroup loop;
+    private final EventLoopGroup group;
+    private final EventLoop loop;
     private final String mode;
     private final ControlMessage.Offer offer;
     private final int expected;
@@ -70,9 +72,10 @@ public final class Coordinator implements AutoCloseable {
     private boolean started;
     private boolean closed;
 
-    private Coordinator(EventLoopGroup loop, String mode, ControlMessage.Offer offer, int expected,
+    private Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
                         Admission admission, TransferListener events) {
-        this.loop = loop;
+        this.group = group;
+        this.loop = group.next();
         this.mode = mode;
         this.offer = offer;
         this.expected = expected;
@@ -90,11 +93,11 @@ public final class Coordinator implements AutoCloseable {
      */
     public static Coordinator listen(InetSocketAddress address, Secret secret, String mode, ControlMessage.Offer offer,
                                      int expected, Admission admission, TransferListener events, int version) {
-        EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("robber-control", true),
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("robber-control", true),
                 NioIoHandler.newFactory());
-        Coordinator c = new Coordinator(loop, mode, offer, expected, admission, events);
+        Coordinator c = new Coordinator(group, mode, offer, expected, admission, events);
         ChannelFuture bound = new ServerBootstrap()
-                .group(loop)
+                .group(group)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 128)
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -113,7 +116,7 @@ public final class Coordinator implements AutoCloseable {
                 .bind(address)
                 .awaitUninterruptibly();
         if (!bound.isSuccess()) {
-            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             Throwable e = bound.cause();
             if (e instanceof BindException) {
                 throw new ConfigurationException("cannot listen on " + ControlSupport.hostPort(address) + " ("
@@ -124,7 +127,7 @@ public final class Coordinator implements AutoCloseable {
                     + ControlSupport.describe(e));
         }
         c.server = bound.channel();
-        c.ticker = loop.next().scheduleAtFixedRate(c::tick, 1, 1, TimeUnit.SECONDS);
+        c.ticker = c.loop.scheduleAtFixedRate(c::tick, 1, 1, TimeUnit.SECONDS);
         return c;
     }
 
@@ -181,7 +184,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** After the accepted frame went out: tells the operator, and the waiter once everyone is there. */
-    void registered(Registration registration, int count) {
+    void accepted(Registration registration, int count) {
         events.info("receiver " + registration.id() + " (cluster " + registration.cluster() + ", data "
                 + registration.dataAddress() + ") registered: " + count + " of " + expected);
         if (sessions.size() >= expected) {
@@ -323,18 +326,18 @@ public final class Coordinator implements AutoCloseable {
                     TimeUnit.NANOSECONDS);
         }
         all.forEach(s -> s.connection.close());
-        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
     /** Runs {@code task} on the coordinator's event loop and waits for its result. */
     private <T> T onLoop(Callable<T> task) {
-        if (loop.next().inEventLoop()) {
+        if (loop.inEventLoop()) {
             try {
                 return task.call();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         }
-        return loop.next().submit(task).syncUninterruptibly().getNow();
+        return loop.submit(task).syncUninterruptibly().getNow();
     }
 }

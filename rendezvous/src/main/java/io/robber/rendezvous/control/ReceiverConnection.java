@@ -124,7 +124,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         ctx.pipeline().replace(IDLE, IDLE, new IdleStateHandler(Coordinator.SILENCE_TIMEOUT.toMillis(), 0, 0,
                 TimeUnit.MILLISECONDS));
         send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
-        coordinator.registered(registration, admitted.count());
+        coordinator.accepted(registration, admitted.count());
     }
 
     private void refuse(Refusal code, String who, String reason) {
