@@ -2,7 +2,6 @@ package io.robber.rendezvous.control;
 
 import io.robber.security.SecretProof;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.concurrent.ThreadFactory;
@@ -50,11 +49,6 @@ final class ControlSupport {
 
     static String describe(Throwable e) {
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    }
-
-    static String hostPort(InetSocketAddress a) {
-        String host = a.getHostString();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 
     static ThreadFactory daemon(String name) {

@@ -14,6 +14,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.TransferFailedException;
@@ -119,11 +120,11 @@ public final class Coordinator implements AutoCloseable {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             Throwable e = bound.cause();
             if (e instanceof BindException) {
-                throw new ConfigurationException("cannot listen on " + ControlSupport.hostPort(address) + " ("
+                throw new ConfigurationException("cannot listen on " + Addresses.format(address) + " ("
                         + e.getMessage() + "): the port is in use or the address is not on this machine; pick another "
                         + "--listen address or port, or stop the process that holds it");
             }
-            throw new ConfigurationException("cannot listen on " + ControlSupport.hostPort(address) + ": "
+            throw new ConfigurationException("cannot listen on " + Addresses.format(address) + ": "
                     + ControlSupport.describe(e));
         }
         c.server = bound.channel();
@@ -246,7 +247,7 @@ public final class Coordinator implements AutoCloseable {
             String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
             throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered within "
                     + Units.duration(wait) + " (registered: " + registered + "): start the missing receivers with "
-                    + "--coordinator " + ControlSupport.hostPort(address()) + ", lower --expect or raise --wait", null);
+                    + "--coordinator " + Addresses.format(address()) + ", lower --expect or raise --wait", null);
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }

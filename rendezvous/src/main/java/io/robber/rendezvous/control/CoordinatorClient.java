@@ -1,5 +1,6 @@
 package io.robber.rendezvous.control;
 
+import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.BuildVersion;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
@@ -69,7 +70,7 @@ public final class CoordinatorClient implements AutoCloseable {
         long lastStatus = 0;
         while (true) {
             for (InetSocketAddress candidate : candidates) {
-                String where = ControlSupport.hostPort(candidate);
+                String where = Addresses.format(candidate);
                 try {
                     return attempt(candidate, secret, version);
                 } catch (ControlChannel.VersionMismatch e) {
@@ -89,7 +90,7 @@ public final class CoordinatorClient implements AutoCloseable {
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                String target = candidates.size() == 1 ? "coordinator at " + ControlSupport.hostPort(candidates.get(0))
+                String target = candidates.size() == 1 ? "coordinator at " + Addresses.format(candidates.get(0))
                         : "root among " + candidates.size() + " members of the group file";
                 throw new TransferFailedException(target + " unreachable after " + Units.duration(wait) + " ("
                         + lastProblem + "): start 'robber send' there first, check --coordinator and the firewall, "
@@ -119,7 +120,7 @@ public final class CoordinatorClient implements AutoCloseable {
             if (!(first instanceof ControlMessage.Hello hello)) {
                 throw new ControlChannel.NotControlPeer("did not say hello");
             }
-            String where = ControlSupport.hostPort(address);
+            String where = Addresses.format(address);
             if (hello.auth() && secret == null) {
                 throw new ConfigurationException("the coordinator at " + where + " requires a shared secret: pass "
                         + "--secret-file with the sender's secret");
