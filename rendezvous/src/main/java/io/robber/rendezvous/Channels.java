@@ -4,9 +4,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.MulticastChannel;
-import io.robber.rendezvous.control.NodeReport;
 import io.robber.metrics.RobberMeters;
 import io.robber.metrics.RobberMeters.Scope;
+import io.robber.rendezvous.control.NodeReport;
 import java.time.Duration;
 
 /** Opening a node's data channel and reading its numbers. */

@@ -1,9 +1,9 @@
 package io.robber.rendezvous.data;
 
-import io.robber.rendezvous.control.ControlMessage;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Transfers;
 import io.robber.rendezvous.Units;
+import io.robber.rendezvous.control.ControlMessage;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
