@@ -1,6 +1,7 @@
 package io.robber.cli;
 
 import io.robber.api.RobberException;
+import io.robber.rendezvous.ConfigurationException;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -26,6 +27,11 @@ final class ErrorHandlers {
             cmd.getErr().println(name + ": " + failure.getMessage());
             cmd.getErr().flush();
             return failure.exitCode();
+        }
+        if (Errors.unwrap(e) instanceof ConfigurationException configuration) {
+            cmd.getErr().println(name + ": " + configuration.getMessage());
+            cmd.getErr().flush();
+            return ExitCodes.USAGE;
         }
         if (Errors.unwrap(e) instanceof RobberException robber) {
             cmd.getErr().println(name + ": " + robber.getMessage());

@@ -1,8 +1,6 @@
 package io.robber.cli;
 
-import io.robber.api.RobberException;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
+import io.robber.rendezvous.Transfers;
 
 /** One-line descriptions of exceptions. */
 public final class Errors {
@@ -10,33 +8,17 @@ public final class Errors {
     }
 
     /**
-     * Robber's own exceptions carry one actionable line and are shown as is; others show the messages
-     * of the whole cause chain, so that nothing is lost. Future wrappers are skipped.
+     * Robber's own exceptions (and {@link CliFailure}) carry one actionable line and are shown as is;
+     * others show the messages of the whole cause chain, so that nothing is lost. Future wrappers are
+     * skipped.
      */
     public static String describe(Throwable t) {
         Throwable e = unwrap(t);
-        if (e instanceof RobberException || e instanceof CliFailure) {
-            return String.valueOf(e.getMessage());
-        }
-        StringBuilder line = new StringBuilder();
-        for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (line.length() > 0) {
-                line.append(" <- ");
-            }
-            line.append(c.getClass().getSimpleName());
-            if (c.getMessage() != null) {
-                line.append(": ").append(c.getMessage());
-            }
-        }
-        return line.toString();
+        return e instanceof CliFailure ? e.getMessage() : Transfers.describe(e);
     }
 
-    /** The cause inside {@link CompletionException} and {@link ExecutionException} wrappers. */
+    /** The cause inside {@code CompletionException} and {@code ExecutionException} wrappers. */
     public static Throwable unwrap(Throwable t) {
-        Throwable e = t;
-        while ((e instanceof CompletionException || e instanceof ExecutionException) && e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
+        return Transfers.unwrap(t);
     }
 }

@@ -94,6 +94,14 @@ public final class Manifest {
 
     /** Reads the whole storage once and digests every piece. */
     public static Manifest compute(Storage storage, int pieceSize) throws IOException {
+        return compute(storage, pieceSize, null);
+    }
+
+    /**
+     * Reads the whole storage once and digests every piece, feeding every byte in order to
+     * {@code stream} as well (e.g. for the SHA-256 of the whole data set); {@code stream} may be null.
+     */
+    public static Manifest compute(Storage storage, int pieceSize, MessageDigest stream) throws IOException {
         long size = storage.size();
         checkGeometry(size, pieceSize);
         int count = pieceCount(size, pieceSize);
@@ -106,6 +114,9 @@ public final class Manifest {
             buffer.clear().limit(length);
             storage.read(offset, buffer);
             buffer.flip();
+            if (stream != null) {
+                stream.update(buffer.duplicate());
+            }
             sha.update(buffer);
             System.arraycopy(sha.digest(), 0, digests, i * DIGEST_LENGTH, DIGEST_LENGTH);
         }

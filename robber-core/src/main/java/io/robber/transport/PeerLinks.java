@@ -16,6 +16,7 @@ import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.RobberException;
 import io.robber.api.Sessions;
+import io.robber.security.SecretProof;
 import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
 import java.net.BindException;

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The second frame on every connection, in both directions: the sender's proof that it knows the
  * group's secret, an HMAC-SHA256 over the peer's handshake nonce (see
- * {@code io.robber.transport.SecretProof}). The secret itself never goes on the wire.
+ * {@code io.robber.security.SecretProof}). The secret itself never goes on the wire.
  */
 public record Auth(byte[] proof) {
     public static final int PROOF_LENGTH = 32;

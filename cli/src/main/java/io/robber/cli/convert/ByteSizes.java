@@ -1,5 +1,6 @@
 package io.robber.cli.convert;
 
+import io.robber.rendezvous.Units;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;
@@ -67,19 +68,6 @@ public final class ByteSizes {
 
     /** A short human form in binary units, e.g. {@code 64 MiB}, {@code 1.5 GiB}, {@code 1000 B}. */
     public static String format(long bytes) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-        int unit = 0;
-        double value = bytes;
-        while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-            value /= 1024;
-            unit++;
-        }
-        if (unit == 0) {
-            return bytes + " B";
-        }
-        String number = value == Math.rint(value)
-                ? String.valueOf((long) value)
-                : String.format(Locale.ROOT, "%.2f", value).replaceAll("0+$", "");
-        return number + " " + units[unit];
+        return Units.bytes(bytes);
     }
 }

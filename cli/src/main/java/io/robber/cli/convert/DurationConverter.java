@@ -1,5 +1,6 @@
 package io.robber.cli.convert;
 
+import io.robber.rendezvous.Units;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -55,17 +56,6 @@ public final class DurationConverter implements ITypeConverter<Duration> {
 
     /** The short form this converter reads, e.g. {@code 50ms}, {@code 90s}, {@code 5m}, {@code 2h}. */
     public static String format(Duration duration) {
-        long millis = duration.toMillis();
-        if (millis % 1000 != 0) {
-            return millis + "ms";
-        }
-        long seconds = millis / 1000;
-        if (seconds % 3600 == 0 && seconds > 0) {
-            return seconds / 3600 + "h";
-        }
-        if (seconds % 60 == 0 && seconds > 0) {
-            return seconds / 60 + "m";
-        }
-        return seconds + "s";
+        return Units.duration(duration);
     }
 }

@@ -11,6 +11,7 @@ import io.micrometer.jmx.JmxMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.robber.cli.CliFailure;
+import io.robber.rendezvous.Addresses;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.BindException;

@@ -1,18 +1,13 @@
 package io.robber.cli.transfer;
 
-import io.robber.api.Member;
 import io.robber.cli.CliFailure;
 import io.robber.cli.ExitCodes;
 import io.robber.cli.VersionProvider;
-import io.robber.cli.control.ControlChannel;
-import io.robber.cli.control.Coordinator;
-import io.robber.cli.control.CoordinatorClient;
-import io.robber.cli.control.Secret;
-import io.robber.cli.convert.ByteSizes;
-import java.net.InetSocketAddress;
+import io.robber.rendezvous.GroupFile;
+import io.robber.rendezvous.Receiver;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Sender;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,54 +67,24 @@ public final class NodeCommand implements Callable<Integer> {
                     + "(the root names the PATH to push)");
         }
         GroupFile group = GroupFile.read(groupFile);
-        GroupFile.Entry me = group.entry(self);
+        group.entry(self); // a usage error naming the file's ids when --self is not one of them
         if (group.entries().size() < 2) {
             throw CliFailure.configuration("group file " + groupFile + " lists only " + self + ": add the receivers");
         }
         String name = "robber node " + self;
         Reporter reporter = options.reporter(spec.commandLine().getErr(), name);
         Secret secret = options.secret(reporter);
-        return path != null ? root(group, me, reporter, secret) : receiver(group, me, reporter, secret);
-    }
-
-    private int root(GroupFile group, GroupFile.Entry me, Reporter reporter, Secret secret) throws Exception {
-        InetSocketAddress control = group.controlAddress(me);
-        int receivers = group.entries().size() - 1;
-        try (SourceData source = SourceData.open(path);
-             MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus);
-             Coordinator coordinator = Coordinator.listen(control, secret, "static", source.offer(), receivers,
-                     group.admission(me.id()), SendCommand.events(reporter), ControlChannel.VERSION)) {
-            reporter.info("root: waiting on " + Addresses.format(coordinator.address()) + " for the "
-                    + RootTransfer.plural(receivers, "other member") + " of " + groupFile + " to push " + source.name()
-                    + " (" + ByteSizes.format(source.size()) + ")");
-            Member member = new Member(me.id(), me.cluster(), group.dataAddress(me));
-            List<Member> members = group.members();
-            RootTransfer.Settings settings = new RootTransfer.Settings(member, root.protocol, (int) root.pieceSize,
-                    options.wait, options.timeout, options.failureTimeout, secret, registrations -> members);
-            return SummaryOutput.run("sender", me.id(), options, spec.commandLine().getOut(),
-                    () -> new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run());
-        }
-    }
-
-    private int receiver(GroupFile group, GroupFile.Entry me, Reporter reporter, Secret secret) throws Exception {
-        Path dir = OutputDirectory.prepare(out);
-        List<InetSocketAddress> candidates = new ArrayList<>();
-        for (GroupFile.Entry e : group.entries()) {
-            if (!e.id().equals(me.id())) {
-                candidates.add(group.controlAddress(e));
-            }
-        }
-        InetSocketAddress data = group.dataAddress(me);
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
-            return SummaryOutput.run("receiver", me.id(), options, spec.commandLine().getOut(), () -> {
-                try (CoordinatorClient client = CoordinatorClient.connect(candidates, options.wait, secret,
-                        ControlChannel.VERSION, reporter::info)) {
-                    ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(me.id(), me.cluster(),
-                            data.getHostString(), data.getPort(), group.digest(), dir, overwrite, options.timeout,
-                            options.failureTimeout, secret);
-                    return new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
-                }
-            });
+            if (path != null) {
+                Sender sender = Sender.push(path).group(group, self).protocol(root.protocol)
+                        .pieceSize((int) root.pieceSize).secret(secret).waitFor(options.wait).timeout(options.timeout)
+                        .failureTimeout(options.failureTimeout).listener(reporter).meters(metrics.registry());
+                return SummaryOutput.run("sender", self, options, spec.commandLine().getOut(), sender::run);
+            }
+            Receiver receiver = Receiver.group(group, self).into(out).overwrite(overwrite).secret(secret)
+                    .waitFor(options.wait).timeout(options.timeout).failureTimeout(options.failureTimeout)
+                    .listener(reporter).meters(metrics.registry());
+            return SummaryOutput.run("receiver", self, options, spec.commandLine().getOut(), receiver::run);
         }
     }
 }

@@ -2,12 +2,12 @@ package io.robber.cli.transfer;
 
 import io.robber.cli.ExitCodes;
 import io.robber.cli.VersionProvider;
-import io.robber.cli.control.ControlChannel;
-import io.robber.cli.control.CoordinatorClient;
-import io.robber.cli.control.Secret;
+import io.robber.rendezvous.Addresses;
+import io.robber.rendezvous.Receiver;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Sender;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +35,7 @@ public final class ReceiveCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--coordinator", required = true, paramLabel = "HOST[:PORT]",
-            description = "The sender's --listen address (port default " + SendCommand.DEFAULT_PORT + ").")
+            description = "The sender's --listen address (port default " + Sender.DEFAULT_PORT + ").")
     String coordinator;
 
     @Option(names = "--listen", paramLabel = "HOST[:PORT]",
@@ -62,24 +62,15 @@ public final class ReceiveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        InetSocketAddress target = Addresses.parse(coordinator, "--coordinator", null, SendCommand.DEFAULT_PORT);
+        InetSocketAddress target = Addresses.parse(coordinator, "--coordinator", null, Sender.DEFAULT_PORT);
         InetSocketAddress data = listen == null ? null : Addresses.parse(listen, "--listen", null, 0);
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber receive");
         Secret secret = options.secret(reporter);
-        Path dir = OutputDirectory.prepare(out);
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
-            return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), () -> {
-                try (CoordinatorClient client = CoordinatorClient.connect(List.of(target), options.wait, secret,
-                        ControlChannel.VERSION, reporter::info)) {
-                    String host = data != null ? data.getHostString() : client.localHost();
-                    int port = data != null && data.getPort() != 0 ? data.getPort()
-                            : Addresses.freePort(host, "--listen");
-                    ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
-                            id != null ? id : Addresses.format(host, port), cluster, host, port, null, dir, overwrite,
-                            options.timeout, options.failureTimeout, secret);
-                    return new ReceiverTransfer(settings, client, reporter, metrics.registry()).run();
-                }
-            });
+            Receiver receiver = Receiver.from(target).into(out).listen(data).cluster(cluster).id(id)
+                    .overwrite(overwrite).secret(secret).waitFor(options.wait).timeout(options.timeout)
+                    .failureTimeout(options.failureTimeout).listener(reporter).meters(metrics.registry());
+            return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), receiver::run);
         }
     }
 }

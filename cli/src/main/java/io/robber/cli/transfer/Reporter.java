@@ -1,6 +1,7 @@
 package io.robber.cli.transfer;
 
 import io.robber.cli.convert.ByteSizes;
+import io.robber.rendezvous.TransferListener;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -10,7 +11,7 @@ import java.util.Locale;
  * terminal progress is one bar redrawn in place (with rate and ETA); otherwise it is a plain line
  * every {@code --progress-interval}. {@code --quiet} keeps warnings only.
  */
-public final class Reporter {
+public final class Reporter implements TransferListener {
     private static final int BAR_WIDTH = 24;
     private static final long TTY_REDRAW_NANOS = 200_000_000L;
     /** No new data for this long is shown as stalled. */
@@ -21,7 +22,6 @@ public final class Reporter {
     private final boolean quiet;
     private final boolean tty;
     private final long intervalNanos;
-    private final long startNanos = System.nanoTime();
     private long lastDrawNanos;
     private long rateBytes;
     private long rateNanos;
@@ -42,15 +42,17 @@ public final class Reporter {
         this.quiet = quiet;
         this.tty = tty;
         this.intervalNanos = interval.toNanos();
-        this.rateNanos = startNanos;
+        this.rateNanos = System.nanoTime();
     }
 
+    @Override
     public synchronized void info(String line) {
         if (!quiet) {
             print(name + ": " + line);
         }
     }
 
+    @Override
     public synchronized void warn(String line) {
         print(name + ": warning: " + line);
     }
@@ -71,6 +73,7 @@ public final class Reporter {
      * @param total bytes in all
      * @param note  extra text, e.g. how many receivers are done; may be empty
      */
+    @Override
     public synchronized void progress(long done, long total, String note) {
         if (quiet) {
             return;
@@ -105,6 +108,7 @@ public final class Reporter {
     }
 
     /** Clears the bar, if one is shown. */
+    @Override
     public synchronized void endProgress() {
         if (barShown) {
             err.print("\r\033[K");
@@ -143,11 +147,6 @@ public final class Reporter {
 
     private static long now() {
         return System.nanoTime();
-    }
-
-    /** Seconds since this reporter was made. */
-    public double elapsedSeconds() {
-        return (System.nanoTime() - startNanos) / 1e9;
     }
 
     static String rate(double bytesPerSecond) {

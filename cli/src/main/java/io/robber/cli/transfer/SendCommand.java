@@ -1,21 +1,12 @@
 package io.robber.cli.transfer;
 
-import io.robber.api.Member;
 import io.robber.cli.ExitCodes;
 import io.robber.cli.VersionProvider;
-import io.robber.cli.control.Admission;
-import io.robber.cli.control.ControlChannel;
-import io.robber.cli.control.Coordinator;
-import io.robber.cli.control.CoordinatorEvents;
-import io.robber.cli.control.Registration;
-import io.robber.cli.control.Secret;
-import io.robber.cli.convert.ByteSizes;
+import io.robber.rendezvous.Addresses;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Sender;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,9 +33,6 @@ import picocli.CommandLine.Spec;
             ExitCodes.FAILED + ":the transfer failed for at least one receiver (named on stderr)",
             ExitCodes.USAGE + ":usage or configuration error"})
 public final class SendCommand implements Callable<Integer> {
-    /** The coordinator's port when --listen gives none. */
-    public static final int DEFAULT_PORT = 7800;
-
     @Spec
     CommandSpec spec;
 
@@ -52,7 +40,7 @@ public final class SendCommand implements Callable<Integer> {
     Path path;
 
     @Option(names = "--listen", required = true, paramLabel = "HOST[:PORT]",
-            description = "Address the coordinator listens on for receivers (port default " + DEFAULT_PORT + "). "
+            description = "Address the coordinator listens on for receivers (port default " + Sender.DEFAULT_PORT + "). "
                     + "The data channel uses the same host with --data-port.")
     String listen;
 
@@ -86,62 +74,15 @@ public final class SendCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--expect must be at least 1, got "
                     + expect);
         }
-        InetSocketAddress control = Addresses.parse(listen, "--listen", null, DEFAULT_PORT);
+        InetSocketAddress control = Addresses.parse(listen, "--listen", null, Sender.DEFAULT_PORT);
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber send");
         Secret secret = options.secret(reporter);
-        String host = control.getHostString();
-        int port = dataPort != 0 ? dataPort : Addresses.freePort(host, "--listen");
-        Member self = Member.of(id != null ? id : Addresses.format(host, port), cluster, host, port);
-        try (SourceData source = SourceData.open(path);
-             MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus);
-             Coordinator coordinator = Coordinator.listen(control, secret, "rendezvous", source.offer(), expect,
-                     admission(self), events(reporter), ControlChannel.VERSION)) {
-            reporter.info("waiting for " + RootTransfer.plural(expect, "receiver") + " on "
-                    + Addresses.format(coordinator.address()) + " to push " + source.name() + " ("
-                    + ByteSizes.format(source.size()) + "); start each with: robber receive --coordinator "
-                    + Addresses.format(coordinator.address()) + " --cluster NAME --out DIR");
-            RootTransfer.Settings settings = new RootTransfer.Settings(self, root.protocol, (int) root.pieceSize, options.wait,
-                    options.timeout, options.failureTimeout, secret, registrations -> order(self, registrations));
-            return SummaryOutput.run("sender", self.id(), options, spec.commandLine().getOut(),
-                    () -> new RootTransfer(settings, source, coordinator, reporter, metrics.registry()).run());
+        try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
+            Sender sender = Sender.push(path).listen(control).expect(expect).cluster(cluster).id(id).dataPort(dataPort)
+                    .protocol(root.protocol).pieceSize((int) root.pieceSize).secret(secret).waitFor(options.wait)
+                    .timeout(options.timeout).failureTimeout(options.failureTimeout).listener(reporter)
+                    .meters(metrics.registry());
+            return SummaryOutput.run("sender", id, options, spec.commandLine().getOut(), sender::run);
         }
-    }
-
-    /** Root first, then the receivers by cluster and id: the same order whatever order they registered in. */
-    static List<Member> order(Member root, List<Registration> registrations) {
-        List<Member> members = new ArrayList<>();
-        members.add(root);
-        registrations.stream()
-                .sorted(Comparator.comparing(Registration::cluster).thenComparing(Registration::id))
-                .forEach(r -> members.add(Member.of(r.id(), r.cluster(), r.host(), r.port())));
-        return members;
-    }
-
-    /** Distinct ids and data addresses, none of them the root's own. */
-    static Admission admission(Member root) {
-        return (candidate, accepted) -> {
-            if (candidate.id().equals(root.id())) {
-                return Optional.of("id '" + root.id() + "' is the sender's own: give the receiver another --id");
-            }
-            if (candidate.port() == root.address().getPort() && candidate.host().equals(root.address().getHostString())) {
-                return Optional.of("data address " + Addresses.format(root.address()) + " is the sender's own: "
-                        + "give the receiver another --listen port");
-            }
-            return Admission.DISTINCT.conflict(candidate, accepted);
-        };
-    }
-
-    static CoordinatorEvents events(Reporter reporter) {
-        return new CoordinatorEvents() {
-            @Override
-            public void info(String line) {
-                reporter.info(line);
-            }
-
-            @Override
-            public void warn(String line) {
-                reporter.warn(line);
-            }
-        };
     }
 }

@@ -3,8 +3,10 @@ package io.robber.cli.transfer;
 import io.robber.cli.CliFailure;
 import io.robber.cli.JsonOutput;
 import io.robber.cli.TextTable;
-import io.robber.cli.control.NodeReport;
 import io.robber.cli.convert.ByteSizes;
+import io.robber.rendezvous.RendezvousException;
+import io.robber.rendezvous.TransferSummary;
+import io.robber.rendezvous.control.NodeReport;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -28,7 +30,7 @@ final class SummaryOutput {
         TransferSummary summary;
         try {
             summary = transfer.run();
-        } catch (CliFailure failure) {
+        } catch (CliFailure | RendezvousException failure) {
             if (options.json) {
                 JsonOutput.write(out, new TransferSummary(role, id, null, null, null, 0, 0, null, 0, 0, false, null,
                         null, null, failure.getMessage()));

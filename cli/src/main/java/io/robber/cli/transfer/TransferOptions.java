@@ -1,7 +1,7 @@
 package io.robber.cli.transfer;
 
-import io.robber.cli.control.Secret;
 import io.robber.cli.convert.DurationConverter;
+import io.robber.rendezvous.Secret;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,0 +1,167 @@
+package io.robber.rendezvous;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.robber.rendezvous.control.ControlChannel;
+import io.robber.rendezvous.control.CoordinatorClient;
+import io.robber.rendezvous.data.OutputDirectory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Receives the data set a {@link Sender} ({@code robber send}) pushes, as {@code robber receive} does:
+ * finds the coordinator (retrying until the wait is over), registers, receives into temporary files
+ * in the output directory, verifies them against the root's SHA-256, moves them into place and keeps
+ * serving its peers until every member is done.
+ *
+ * <pre>{@code
+ * TransferSummary summary = Receiver.from("10.0.0.1:7800").into(Path.of("incoming")).run();
+ * }</pre>
+ */
+public final class Receiver {
+    private final List<InetSocketAddress> coordinators;
+    private final GroupFile group;
+    private Path out;
+    private InetSocketAddress listen;
+    private String cluster = "default";
+    private String id;
+    private boolean overwrite;
+    private Secret secret;
+    private Duration waitFor = Duration.ofMinutes(5);
+    private Duration timeout = Duration.ofMinutes(30);
+    private Duration failureTimeout = Duration.ofSeconds(30);
+    private TransferListener listener = TransferListener.SILENT;
+    private MeterRegistry meters = new SimpleMeterRegistry();
+
+    private Receiver(List<InetSocketAddress> coordinators, GroupFile group) {
+        this.coordinators = coordinators;
+        this.group = group;
+    }
+
+    /** A receiver of the sender whose coordinator listens at {@code HOST[:PORT]} (port default 7800). */
+    public static Receiver from(String hostPort) {
+        return from(Addresses.parse(hostPort, "the coordinator address", null, Sender.DEFAULT_PORT));
+    }
+
+    public static Receiver from(InetSocketAddress coordinator) {
+        return new Receiver(List.of(coordinator), null);
+    }
+
+    /**
+     * Member {@code selfId} of a static group: it registers with whichever other member of {@code file}
+     * is the root, and its id, cluster and data address are the file's.
+     */
+    public static Receiver group(GroupFile file, String selfId) {
+        GroupFile.Entry me = file.entry(selfId);
+        List<InetSocketAddress> candidates = new ArrayList<>();
+        for (GroupFile.Entry e : file.entries()) {
+            if (!e.id().equals(me.id())) {
+                candidates.add(file.controlAddress(e));
+            }
+        }
+        Receiver receiver = new Receiver(candidates, file);
+        receiver.listen = file.dataAddress(me);
+        receiver.cluster = me.cluster();
+        receiver.id = me.id();
+        return receiver;
+    }
+
+    /** The directory to put the data set in (created if missing); required. */
+    public Receiver into(Path directory) {
+        this.out = directory;
+        return this;
+    }
+
+    /**
+     * This node's data address, {@code HOST[:PORT]} (default: the address it reaches the coordinator from;
+     * port default: a free port).
+     */
+    public Receiver listen(String hostPort) {
+        return listen(Addresses.parse(hostPort, "the data address", null, 0));
+    }
+
+    public Receiver listen(InetSocketAddress address) {
+        this.listen = address;
+        return this;
+    }
+
+    /** This node's cluster: nodes of one cluster share a fast network (default {@code default}). */
+    public Receiver cluster(String name) {
+        this.cluster = name;
+        return this;
+    }
+
+    /** This node's member id (default {@code HOST:PORT} of its data address). */
+    public Receiver id(String memberId) {
+        this.id = memberId;
+        return this;
+    }
+
+    /** Replace an existing file or directory of the same name in the output directory. */
+    public Receiver overwrite(boolean replace) {
+        this.overwrite = replace;
+        return this;
+    }
+
+    /** The sender's shared secret (default none). */
+    public Receiver secret(Secret shared) {
+        this.secret = shared;
+        return this;
+    }
+
+    /** How long to keep looking for the coordinator (default 5 minutes). */
+    public Receiver waitFor(Duration wait) {
+        this.waitFor = wait;
+        return this;
+    }
+
+    /** Give up when the transfer has not finished this long after it started (default 30 minutes). */
+    public Receiver timeout(Duration limit) {
+        this.timeout = limit;
+        return this;
+    }
+
+    /** A peer silent for this long is taken as dead (default 30 seconds). */
+    public Receiver failureTimeout(Duration limit) {
+        this.failureTimeout = limit;
+        return this;
+    }
+
+    /** Told about the coordinator, progress and warnings (default: nobody). */
+    public Receiver listener(TransferListener transferListener) {
+        this.listener = transferListener;
+        return this;
+    }
+
+    /** Where the data channel's {@code robber.*} meters go (default: an in-memory registry). */
+    public Receiver meters(MeterRegistry registry) {
+        this.meters = registry;
+        return this;
+    }
+
+    /**
+     * Receives the data set and returns once this node holds a verified copy and the transfer has ended.
+     *
+     * @return the summary of this node's copy
+     * @throws RendezvousException when this node did not get a verified copy, saying why
+     */
+    public TransferSummary run() throws IOException, InterruptedException {
+        if (out == null) {
+            throw new IllegalStateException("a receiver needs into(directory)");
+        }
+        Path dir = OutputDirectory.prepare(out);
+        try (CoordinatorClient client = CoordinatorClient.connect(coordinators, waitFor, secret, ControlChannel.VERSION,
+                listener::info)) {
+            String host = listen != null ? listen.getHostString() : client.localHost();
+            int port = listen != null && listen.getPort() != 0 ? listen.getPort() : Addresses.freePort(host, "--listen");
+            ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
+                    id != null ? id : Addresses.format(host, port), cluster, host, port,
+                    group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, secret);
+            return new ReceiverTransfer(settings, client, listener, meters).run();
+        }
+    }
+}

@@ -1,0 +1,293 @@
+package io.robber.rendezvous;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.api.Member;
+import io.robber.api.MulticastChannel;
+import io.robber.rendezvous.control.ControlMessage;
+import io.robber.rendezvous.control.CoordinatorClient;
+import io.robber.rendezvous.control.NodeReport;
+import io.robber.rendezvous.data.DataLayout;
+import io.robber.rendezvous.data.OutputDirectory;
+import io.robber.rendezvous.data.TargetData;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A receiver's side of one transfer, once it has found its coordinator: registers, waits for the
+ * start, receives into temporary files, verifies and moves them into place, reports, and keeps
+ * serving its peers until every member is done or the coordinator says how the transfer ended.
+ * {@link Receiver} runs it; its parts are public for callers that bring their own client.
+ */
+public final class ReceiverTransfer {
+    private static final long TICK_MILLIS = 100;
+    /** After the coordinator is lost, a receiver gives up when no data arrives for this long. */
+    static final Duration STALL_AFTER_COORDINATOR_LOST = Duration.ofSeconds(15);
+
+    /**
+     * @param groupDigest null in rendezvous mode
+     */
+    public record Settings(String id, String cluster, String host, int port, String groupDigest, Path out, boolean overwrite,
+                    Duration timeout, Duration failureTimeout, Secret secret) {
+    }
+
+    private final Settings settings;
+    private final CoordinatorClient client;
+    private final TransferListener reporter;
+    private final MeterRegistry registry;
+
+    public ReceiverTransfer(Settings settings, CoordinatorClient client, TransferListener reporter,
+                            MeterRegistry registry) {
+        this.settings = settings;
+        this.client = client;
+        this.reporter = reporter;
+        this.registry = registry;
+    }
+
+    /**
+     * Registers, receives, verifies and keeps serving until the transfer ends.
+     *
+     * @return the summary of this node's copy
+     * @throws RendezvousException when this node did not get a verified copy, saying why
+     */
+    public TransferSummary run() throws IOException, InterruptedException {
+        ControlMessage.Offer offer = client.hello().offer();
+        OutputDirectory.check(settings.out(), offer, settings.overwrite());
+        ControlMessage.Accepted accepted = client.register(settings.id(), settings.cluster(), settings.host(),
+                settings.port(), settings.groupDigest());
+        reporter.info("registered with the coordinator at " + client.coordinator() + " as " + settings.id()
+                + " (cluster " + settings.cluster() + ", data " + Addresses.format(settings.host(), settings.port())
+                + "), " + accepted.registered() + " of " + accepted.expected() + "; waiting for the transfer of "
+                + offer.name() + " (" + Units.bytes(offer.size()) + ") to start");
+        int[] lastCount = {accepted.registered()};
+        ControlMessage.Start start = client.awaitStart(w -> {
+            if (w.registered() != lastCount[0]) {
+                lastCount[0] = w.registered();
+                reporter.info("waiting: " + w.registered() + " of " + w.expected() + " receivers registered");
+            }
+        });
+        Plan plan = plan(start);
+        TargetData target;
+        try {
+            target = TargetData.create(settings.out(), start.offer().name(), plan.layout(), plan.manifest().size(),
+                    settings.overwrite());
+        } catch (IOException e) {
+            String line = Transfers.isDiskFull(e) ? Transfers.describe(e, settings.out().toString())
+                    : "cannot create the copy in " + settings.out() + ": " + Transfers.ioMessage(e);
+            report(false, line, null);
+            throw new TransferFailedException(line, e);
+        }
+        Thread cleanup = new Thread(target::abort, "robber-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            return transfer(start, plan, target);
+        } finally {
+            target.abort();
+            try {
+                target.close();
+            } catch (IOException ignored) {
+                // the copy is in place or deleted
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException ignored) {
+                // shutting down already
+            }
+        }
+    }
+
+    private record Plan(Group group, Manifest manifest, String sha256, DataLayout layout) {
+    }
+
+    private Plan plan(ControlMessage.Start start) throws IOException {
+        try {
+            List<Member> members = new ArrayList<>();
+            for (ControlMessage.MemberSpec m : start.members()) {
+                members.add(Member.of(m.id(), m.cluster(), m.host(), m.port()));
+            }
+            Group group = new Group(members);
+            group.indexOf(settings.id());
+            ControlMessage.ManifestSpec spec = start.manifest();
+            Manifest manifest = Manifest.of(spec.size(), spec.pieceSize(), Base64.getDecoder().decode(spec.digests()));
+            if (!manifest.rootDigestHex().equals(spec.root())) {
+                throw new IllegalArgumentException("its manifest does not match its root digest");
+            }
+            byte[] tree = start.tree() == null ? null : Base64.getDecoder().decode(start.tree());
+            DataLayout layout = DataLayout.decode(start.offer().kind(), spec.size(), tree);
+            return new Plan(group, manifest, spec.sha256(), layout);
+        } catch (RuntimeException e) {
+            String line = "the coordinator at " + client.coordinator() + " sent an unusable start frame: "
+                    + Transfers.describe(e);
+            report(false, line, null);
+            throw new TransferFailedException(line, e);
+        }
+    }
+
+    private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target)
+            throws InterruptedException {
+        MulticastChannel channel;
+        try {
+            channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret(),
+                    settings.failureTimeout());
+        } catch (RuntimeException e) {
+            String line = Transfers.describe(e);
+            report(false, line, null);
+            throw new ConfigurationException(line);
+        }
+        try {
+            return transfer(start, plan, target, channel);
+        } finally {
+            channel.close();
+        }
+    }
+
+    private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target, MulticastChannel channel)
+            throws InterruptedException {
+        long size = plan.manifest().size();
+        long begin = System.nanoTime();
+        long deadline = begin + settings.timeout().toNanos();
+        client.progress(() -> Math.min(size, Channels.bytesIn(channel.meters())));
+        reporter.info("receiving " + start.offer().name() + " (" + Units.bytes(size) + ") from "
+                + Units.plural(plan.group().size() - 1, "peer") + " with protocol " + start.protocol());
+        CompletableFuture<Void> operation = channel.multicastAsync(plan.manifest(), target.storage(), new BitSet());
+        String error = awaitLocal(operation, deadline, size, channel);
+        long localNanos = System.nanoTime() - begin;
+        reporter.endProgress();
+        if (error == null) {
+            try {
+                target.commit(plan.manifest(), plan.sha256());
+            } catch (IOException e) {
+                error = Transfers.isDiskFull(e) ? Transfers.describe(e, settings.out().toString())
+                        : "cannot verify or move the copy into place: " + Transfers.ioMessage(e);
+            }
+        }
+        NodeReport node = new NodeReport(settings.id(), settings.cluster(), "receiver",
+                error == null ? Channels.seconds(localNanos) : null,
+                error == null ? Channels.throughput(size, localNanos) : null, error == null,
+                Channels.in(channel.meters()), Channels.out(channel.meters()), error);
+        report(error == null, error, node);
+        if (error != null) {
+            throw new TransferFailedException(error, null);
+        }
+        reporter.info("received " + target.target() + " (" + Units.bytes(size) + ") in "
+                + String.format(Locale.ROOT, "%.1f", localNanos / 1e9) + " s, SHA-256 "
+                + (plan.sha256() == null ? plan.manifest().rootDigestHex() : plan.sha256()) + " verified; serving "
+                + "peers until every member is done");
+        List<String> failed = awaitGroup(channel, deadline);
+        return new TransferSummary("receiver", settings.id(), start.protocol(), start.offer().name(),
+                start.offer().kind(), size, plan.manifest().pieceSize(), plan.sha256(), Channels.seconds(localNanos),
+                orZero(Channels.throughput(size, localNanos)), true, target.target().toString(), List.of(node),
+                failed, null);
+    }
+
+    /** Waits for this node's copy; returns why it failed, or null. */
+    private String awaitLocal(CompletableFuture<Void> operation, long deadline, long size, MulticastChannel channel)
+            throws InterruptedException {
+        long lastBytes = -1;
+        long lastChange = System.nanoTime();
+        while (true) {
+            try {
+                operation.get(TICK_MILLIS, TimeUnit.MILLISECONDS);
+                return null;
+            } catch (ExecutionException e) {
+                return Transfers.describe(e.getCause(), settings.out().toString());
+            } catch (TimeoutException e) {
+                // still running
+            }
+            long bytes = Math.min(size, Channels.bytesIn(channel.meters()));
+            reporter.progress(bytes, size, "");
+            long now = System.nanoTime();
+            if (bytes != lastBytes) {
+                lastBytes = bytes;
+                lastChange = now;
+            }
+            if (now > deadline) {
+                return "did not receive all data within --timeout " + Units.duration(settings.timeout())
+                        + " (" + Units.bytes(bytes) + " of " + Units.bytes(size) + ")";
+            }
+            CompletableFuture<ControlMessage> end = client.end();
+            if (end.isDone()) {
+                ControlMessage message = end.handle((m, t) -> m).join();
+                if (message instanceof ControlMessage.Abort abort) {
+                    return "the sender gave up: " + abort.reason();
+                }
+                if (message instanceof ControlMessage.Finish finish) {
+                    return "the sender ended the transfer before this node had all data"
+                            + (finish.reason() == null ? "" : ": " + finish.reason());
+                }
+                if (now - lastChange > STALL_AFTER_COORDINATOR_LOST.toNanos()) {
+                    return "lost the coordinator at " + client.coordinator() + " and no data arrived for "
+                            + STALL_AFTER_COORDINATOR_LOST.toSeconds() + " s: was 'robber send' stopped?";
+                }
+            }
+        }
+    }
+
+    /**
+     * Keeps serving until every member is done (flush) or the coordinator tells how the transfer ended;
+     * returns the members that failed.
+     */
+    private List<String> awaitGroup(MulticastChannel channel, long deadline) throws InterruptedException {
+        CompletableFuture<Void> flush = channel.flushAsync();
+        CompletableFuture<ControlMessage> end = client.end();
+        while (true) {
+            if (flush.isDone() && !flush.isCompletedExceptionally()) {
+                return List.of();
+            }
+            if (end.isDone()) {
+                ControlMessage message = end.handle((m, t) -> m).join();
+                if (message instanceof ControlMessage.Finish finish) {
+                    if (!finish.failed().isEmpty()) {
+                        reporter.warn("this copy is complete but the transfer failed for "
+                                + String.join(", ", finish.failed()) + (finish.reason() == null ? ""
+                                : " (" + finish.reason() + ")"));
+                    }
+                    return finish.failed();
+                }
+                if (message instanceof ControlMessage.Abort abort) {
+                    reporter.warn("this copy is complete; the sender gave up on the others: " + abort.reason());
+                    return List.of();
+                }
+                if (flush.isDone()) {
+                    reporter.warn("this copy is complete; lost the coordinator and the group-wide flush failed: "
+                            + Transfers.describe(flush.handle((v, e) -> e).join()));
+                    return List.of();
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                reporter.warn("this copy is complete but not every member finished within --timeout "
+                        + Units.duration(settings.timeout()));
+                return List.of();
+            }
+            try {
+                CompletableFuture.anyOf(flush, end).get(TICK_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // looked at on the next round
+            }
+        }
+    }
+
+    private void report(boolean ok, String error, NodeReport node) {
+        try {
+            client.done(new ControlMessage.Done(ok, error, node));
+        } catch (IOException e) {
+            // the coordinator is gone; the exit code tells
+        }
+    }
+
+    private static double orZero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+}

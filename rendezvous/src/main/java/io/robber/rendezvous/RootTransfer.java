@@ -1,0 +1,221 @@
+package io.robber.rendezvous;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.robber.api.Group;
+import io.robber.api.Member;
+import io.robber.api.MulticastChannel;
+import io.robber.rendezvous.control.ControlChannel;
+import io.robber.rendezvous.control.ControlMessage;
+import io.robber.rendezvous.control.Coordinator;
+import io.robber.rendezvous.control.NodeReport;
+import io.robber.rendezvous.control.ReceiverSession;
+import io.robber.rendezvous.control.Registration;
+import io.robber.rendezvous.data.SourceData;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * The root's side of one transfer: waits for the receivers through its coordinator, fixes the group
+ * and the manifest, starts everyone, serves the data until every member is done and reports.
+ * {@link Sender} runs it; its parts are public for callers that bring their own coordinator.
+ */
+public final class RootTransfer {
+    private static final long TICK_MILLIS = 100;
+
+    /**
+     * @param self     the root's member (id, cluster, data address)
+     * @param ordering the group's members in order, given the root and the registrations
+     */
+    public record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
+                    Duration failureTimeout, Secret secret, Function<List<Registration>, List<Member>> ordering) {
+    }
+
+    private final Settings settings;
+    private final SourceData source;
+    private final Coordinator coordinator;
+    private final TransferListener reporter;
+    private final MeterRegistry registry;
+
+    public RootTransfer(Settings settings, SourceData source, Coordinator coordinator, TransferListener reporter,
+                        MeterRegistry registry) {
+        this.settings = settings;
+        this.source = source;
+        this.coordinator = coordinator;
+        this.reporter = reporter;
+        this.registry = registry;
+    }
+
+    /**
+     * Runs the transfer to its end.
+     *
+     * @return the summary; {@link TransferSummary#error()} says why it failed for some receivers
+     * @throws RendezvousException when it could not start: too few receivers, unreadable data, no data channel
+     */
+    public TransferSummary run() throws InterruptedException {
+        CompletableFuture<SourceData.Description> described = CompletableFuture.supplyAsync(() -> {
+            try {
+                return source.describe(settings.pieceSize());
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        });
+        List<Registration> registrations;
+        try {
+            registrations = coordinator.awaitRegistrations(settings.waitFor());
+        } catch (RendezvousException e) {
+            coordinator.abort(e.getMessage());
+            throw e;
+        }
+        SourceData.Description description = awaitDescription(described);
+        Group group;
+        try {
+            group = new Group(settings.ordering().apply(registrations));
+        } catch (IllegalArgumentException e) {
+            coordinator.abort(e.getMessage());
+            throw new ConfigurationException("cannot form the group: " + e.getMessage());
+        }
+        ControlMessage.Start start = startFrame(group, description);
+        MulticastChannel channel;
+        try {
+            channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
+                    settings.failureTimeout());
+        } catch (RuntimeException e) {
+            coordinator.abort("the sender cannot open its data channel: " + Transfers.describe(e));
+            throw new ConfigurationException(Transfers.describe(e));
+        }
+        try {
+            reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
+                    + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
+                    + ", data channel on " + Addresses.format(settings.self().address()));
+            coordinator.start(start);
+            return transfer(channel, group, description);
+        } finally {
+            channel.close();
+        }
+    }
+
+    private SourceData.Description awaitDescription(CompletableFuture<SourceData.Description> described)
+            throws InterruptedException {
+        try {
+            return described.get();
+        } catch (ExecutionException e) {
+            String line = "cannot read " + source.path() + ": " + Transfers.describe(e.getCause());
+            coordinator.abort("the sender " + line);
+            throw new TransferFailedException(line, e.getCause());
+        }
+    }
+
+    private ControlMessage.Start startFrame(Group group, SourceData.Description description) {
+        List<ControlMessage.MemberSpec> members = new ArrayList<>();
+        for (Member m : group.members()) {
+            members.add(new ControlMessage.MemberSpec(m.id(), m.cluster(), m.address().getHostString(),
+                    m.address().getPort()));
+        }
+        byte[] tree = source.layout().encoded();
+        long frameBytes = description.manifest().pieceCount() * 44L + (tree == null ? 0 : tree.length * 4L / 3)
+                + members.size() * 300L;
+        if (frameBytes > ControlChannel.MAX_COORDINATOR_FRAME) {
+            String line = "the manifest of " + source.path() + " is too large to hand out ("
+                    + description.manifest().pieceCount() + " pieces): use a larger --piece-size";
+            coordinator.abort("the sender's " + line);
+            throw new ConfigurationException(line);
+        }
+        return new ControlMessage.Start(settings.protocol(), members, source.offer(), description.spec(),
+                tree == null ? null : Base64.getEncoder().encodeToString(tree));
+    }
+
+    private TransferSummary transfer(MulticastChannel channel, Group group, SourceData.Description description)
+            throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + settings.timeout().toNanos();
+        CompletableFuture<Void> operation = channel.multicastAsync(description.manifest(), source.storage(),
+                description.manifest().allPieces());
+        List<ReceiverSession> sessions = coordinator.sessions();
+        long total = description.manifest().size() * sessions.size();
+        boolean allResolved = false;
+        String rootError = null;
+        while (!allResolved && System.nanoTime() < deadline) {
+            allResolved = coordinator.awaitOutcomes(Duration.ofMillis(TICK_MILLIS));
+            long bytes = 0;
+            int done = 0;
+            for (ReceiverSession s : sessions) {
+                ControlMessage.Done d = s.done();
+                bytes += d != null && d.ok() ? description.manifest().size()
+                        : Math.min(s.bytes(), description.manifest().size());
+                done += d != null ? 1 : 0;
+            }
+            reporter.progress(bytes, total, done + " of " + sessions.size() + " receivers done");
+            if (rootError == null && operation.isCompletedExceptionally()) {
+                rootError = Transfers.describe(operation.handle((v, e) -> e).join());
+                reporter.warn("the sender's data channel failed: " + rootError);
+            }
+        }
+        long lastDone = System.nanoTime() - start;
+        reporter.endProgress();
+
+        List<NodeReport> nodes = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        List<ReceiverSession> inGroupOrder = new ArrayList<>(sessions);
+        inGroupOrder.sort(Comparator.comparingInt(s -> group.indexOf(s.registration().id())));
+        for (ReceiverSession s : inGroupOrder) {
+            Registration r = s.registration();
+            ControlMessage.Done d = s.done();
+            String lost = s.lost();
+            if (d != null && d.ok() && d.node() != null) {
+                nodes.add(d.node());
+                continue;
+            }
+            String why = d != null ? (d.error() != null ? d.error() : "failed")
+                    : lost != null ? "lost: " + lost
+                    : "did not finish within --timeout " + Units.duration(settings.timeout());
+            failed.add(r.id());
+            reasons.add(r.id() + " " + why);
+            NodeReport node = d != null && d.node() != null ? d.node().withError(why)
+                    : new NodeReport(r.id(), r.cluster(), "receiver", null, null, false, null, null, why);
+            nodes.add(node);
+        }
+        if (failed.isEmpty()) {
+            flush(channel, deadline);
+        }
+        String reason = failed.isEmpty() ? null : String.join("; ", reasons);
+        coordinator.finish(new ControlMessage.Finish(failed, reason));
+        long size = description.manifest().size();
+        NodeReport self = new NodeReport(settings.self().id(), settings.self().cluster(), "sender",
+                Channels.seconds(lastDone), Channels.throughput(size, lastDone), rootError == null,
+                Channels.in(channel.meters()), Channels.out(channel.meters()), rootError);
+        nodes.add(0, self);
+        String error = failed.isEmpty() ? null
+                : "transfer failed for " + failed.size() + " of " + sessions.size() + " receivers: " + reason;
+        return new TransferSummary("sender", settings.self().id(), settings.protocol(), source.name(),
+                source.layout().kind(), size, description.manifest().pieceSize(), description.sha256(),
+                Channels.seconds(lastDone), orZero(Channels.throughput(size, lastDone)), failed.isEmpty(), null,
+                nodes, failed, error);
+    }
+
+    /** Every receiver reported a verified copy; the group-wide flush should follow at once. */
+    private void flush(MulticastChannel channel, long deadline) throws InterruptedException {
+        long left = Math.max(TimeUnit.SECONDS.toNanos(5), deadline - System.nanoTime());
+        try {
+            channel.flushAsync().get(Math.min(left, TimeUnit.SECONDS.toNanos(30)), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            reporter.warn("every receiver reported a verified copy but the group-wide flush did not complete: "
+                    + Transfers.describe(e));
+        }
+    }
+
+    private static double orZero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+}

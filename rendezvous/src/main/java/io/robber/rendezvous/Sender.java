@@ -1,0 +1,237 @@
+package io.robber.rendezvous;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.robber.api.Manifest;
+import io.robber.api.Member;
+import io.robber.rendezvous.control.Admission;
+import io.robber.rendezvous.control.ControlChannel;
+import io.robber.rendezvous.control.Coordinator;
+import io.robber.rendezvous.control.Registration;
+import io.robber.rendezvous.data.SourceData;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Pushes a file or a directory to N receivers, as {@code robber send} does: this process is the root
+ * of the transfer and the coordinator its receivers ({@link Receiver}, {@code robber receive}) register
+ * with. It waits until N receivers have registered, fixes the group (root first, then the receivers by
+ * cluster and id), hands everyone the manifest and serves the data until every receiver holds a
+ * verified copy.
+ *
+ * <pre>{@code
+ * TransferSummary summary = Sender.push(Path.of("data.bin")).listen("10.0.0.1:7800").expect(8).run();
+ * }</pre>
+ *
+ * <p>With {@link #group(GroupFile, String)} it is instead the root of a static group, as
+ * {@code robber node} is.
+ */
+public final class Sender {
+    /** The coordinator's port when the listen address gives none. */
+    public static final int DEFAULT_PORT = 7800;
+
+    private final Path path;
+    private InetSocketAddress listen;
+    private int expect;
+    private String cluster = "default";
+    private String id;
+    private int dataPort;
+    private String protocol = "robber";
+    private int pieceSize = Manifest.DEFAULT_PIECE_SIZE;
+    private Secret secret;
+    private Duration waitFor = Duration.ofMinutes(5);
+    private Duration timeout = Duration.ofMinutes(30);
+    private Duration failureTimeout = Duration.ofSeconds(30);
+    private TransferListener listener = TransferListener.SILENT;
+    private MeterRegistry meters = new SimpleMeterRegistry();
+    private GroupFile group;
+    private String self;
+
+    private Sender(Path path) {
+        this.path = Objects.requireNonNull(path, "path");
+    }
+
+    /** A push of the file or directory at {@code path}. */
+    public static Sender push(Path path) {
+        return new Sender(path);
+    }
+
+    /**
+     * Where the coordinator listens for receivers, {@code HOST[:PORT]} (port default {@value #DEFAULT_PORT});
+     * the data channel uses the same host.
+     */
+    public Sender listen(String hostPort) {
+        return listen(Addresses.parse(hostPort, "the listen address", null, DEFAULT_PORT));
+    }
+
+    public Sender listen(InetSocketAddress address) {
+        this.listen = address;
+        return this;
+    }
+
+    /** How many receivers to wait for (at least 1). */
+    public Sender expect(int receivers) {
+        if (receivers < 1) {
+            throw new IllegalArgumentException("expect at least 1 receiver, got " + receivers);
+        }
+        this.expect = receivers;
+        return this;
+    }
+
+    /** The root's cluster (default {@code default}). */
+    public Sender cluster(String name) {
+        this.cluster = name;
+        return this;
+    }
+
+    /** The root's member id (default {@code HOST:DATA-PORT}). */
+    public Sender id(String memberId) {
+        this.id = memberId;
+        return this;
+    }
+
+    /** Port of the root's data channel on the listen host (default 0: a free port). */
+    public Sender dataPort(int port) {
+        this.dataPort = port;
+        return this;
+    }
+
+    /** The protocol everyone runs (default {@code robber}). */
+    public Sender protocol(String name) {
+        this.protocol = name;
+        return this;
+    }
+
+    /** Size of one piece (default 1 MiB, at most 64 MiB). */
+    public Sender pieceSize(int bytes) {
+        this.pieceSize = bytes;
+        return this;
+    }
+
+    /** The shared secret receivers must prove they know (default none: anyone who reaches the ports may join). */
+    public Sender secret(Secret shared) {
+        this.secret = shared;
+        return this;
+    }
+
+    /** How long to wait for the receivers to register (default 5 minutes). */
+    public Sender waitFor(Duration wait) {
+        this.waitFor = wait;
+        return this;
+    }
+
+    /** Give up when the transfer has not finished this long after it started (default 30 minutes). */
+    public Sender timeout(Duration limit) {
+        this.timeout = limit;
+        return this;
+    }
+
+    /** A peer silent for this long is taken as dead (default 30 seconds). */
+    public Sender failureTimeout(Duration limit) {
+        this.failureTimeout = limit;
+        return this;
+    }
+
+    /** Told about registrations, progress and warnings (default: nobody). */
+    public Sender listener(TransferListener transferListener) {
+        this.listener = transferListener;
+        return this;
+    }
+
+    /** Where the data channel's {@code robber.*} meters go (default: an in-memory registry). */
+    public Sender meters(MeterRegistry registry) {
+        this.meters = registry;
+        return this;
+    }
+
+    /**
+     * Makes this the root of a static group instead of a rendezvous: member {@code selfId} of {@code file}
+     * listens on its control address until every other member has registered.
+     */
+    public Sender group(GroupFile file, String selfId) {
+        this.group = file;
+        this.self = selfId;
+        return this;
+    }
+
+    /**
+     * Pushes the data and returns when the transfer has ended.
+     *
+     * @return the summary; when some receivers did not get a verified copy, {@link TransferSummary#error()}
+     *         says which and why
+     * @throws RendezvousException when the transfer could not run: a path or address that cannot work, too
+     *                             few receivers within the wait, ...
+     */
+    public TransferSummary run() throws IOException, InterruptedException {
+        Root root = group != null ? staticRoot() : rendezvousRoot();
+        try (SourceData source = SourceData.open(path);
+             Coordinator coordinator = Coordinator.listen(root.control(), secret, root.mode(), source.offer(),
+                     root.receivers(), root.admission(), listener, ControlChannel.VERSION)) {
+            String at = Addresses.format(coordinator.address());
+            String what = source.name() + " (" + Units.bytes(source.size()) + ")";
+            listener.info(group != null
+                    ? "root: waiting on " + at + " for the " + Units.plural(root.receivers(), "other member") + " of "
+                            + group.path() + " to push " + what
+                    : "waiting for " + Units.plural(expect, "receiver") + " on " + at + " to push " + what
+                            + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
+            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, waitFor,
+                    timeout, failureTimeout, secret, root.ordering());
+            return new RootTransfer(settings, source, coordinator, listener, meters).run();
+        }
+    }
+
+    /** How the root of one mode listens, admits and orders the group. */
+    private record Root(Member self, InetSocketAddress control, String mode, int receivers, Admission admission,
+                        Function<List<Registration>, List<Member>> ordering) {
+    }
+
+    private Root rendezvousRoot() {
+        if (listen == null || expect < 1) {
+            throw new IllegalStateException("a push needs listen(...) and expect(...)");
+        }
+        String host = listen.getHostString();
+        int port = dataPort != 0 ? dataPort : Addresses.freePort(host, "--listen");
+        Member root = Member.of(id != null ? id : Addresses.format(host, port), cluster, host, port);
+        return new Root(root, listen, "rendezvous", expect, admission(root), registrations -> order(root, registrations));
+    }
+
+    private Root staticRoot() {
+        GroupFile.Entry me = group.entry(self);
+        int receivers = group.entries().size() - 1;
+        List<Member> members = group.members();
+        return new Root(new Member(me.id(), me.cluster(), group.dataAddress(me)), group.controlAddress(me), "static",
+                receivers, group.admission(me.id()), registrations -> members);
+    }
+
+    /** Root first, then the receivers by cluster and id: the same order whatever order they registered in. */
+    static List<Member> order(Member root, List<Registration> registrations) {
+        List<Member> members = new ArrayList<>();
+        members.add(root);
+        registrations.stream()
+                .sorted(Comparator.comparing(Registration::cluster).thenComparing(Registration::id))
+                .forEach(r -> members.add(Member.of(r.id(), r.cluster(), r.host(), r.port())));
+        return members;
+    }
+
+    /** Distinct ids and data addresses, none of them the root's own. */
+    static Admission admission(Member root) {
+        return (candidate, accepted) -> {
+            if (candidate.id().equals(root.id())) {
+                return Optional.of("id '" + root.id() + "' is the sender's own: give the receiver another --id");
+            }
+            if (candidate.port() == root.address().getPort() && candidate.host().equals(root.address().getHostString())) {
+                return Optional.of("data address " + Addresses.format(root.address()) + " is the sender's own: "
+                        + "give the receiver another --listen port");
+            }
+            return Admission.DISTINCT.conflict(candidate, accepted);
+        };
+    }
+}

@@ -1,0 +1,259 @@
+package io.robber.rendezvous.control;
+
+import io.robber.rendezvous.Addresses;
+import io.robber.rendezvous.BuildVersion;
+import io.robber.rendezvous.ConfigurationException;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.TransferFailedException;
+import io.robber.rendezvous.Units;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The receiver side of the control protocol: finds the coordinator (retrying with backoff), proves
+ * it knows the secret, registers, waits for the start frame, reports progress and its outcome and
+ * learns how the transfer ended.
+ */
+public final class CoordinatorClient implements AutoCloseable {
+    static final long FIRST_RETRY_MILLIS = 100;
+    static final long MAX_RETRY_MILLIS = 2000;
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /** The coordinator sends a frame every second before the start; silence this long means it is gone. */
+    static final Duration SILENCE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final ControlChannel channel;
+    private final String coordinator;
+    private final ControlMessage.Hello hello;
+    private final Secret secret;
+    private final byte[] coordinatorNonce;
+    private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(
+            ControlSupport.daemon("robber-control-heartbeat"));
+    private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
+    private volatile LongSupplier progress = () -> 0;
+
+    private CoordinatorClient(ControlChannel channel, String coordinator, ControlMessage.Hello hello, Secret secret,
+                              byte[] coordinatorNonce) {
+        this.channel = channel;
+        this.coordinator = coordinator;
+        this.hello = hello;
+        this.secret = secret;
+        this.coordinatorNonce = coordinatorNonce;
+    }
+
+    /**
+     * Connects to the first of {@code candidates} that answers as a coordinator, trying them in turn with
+     * backoff until {@code wait} has passed.
+     *
+     * @param status told about each failed round, for the operator
+     * @throws TransferFailedException when unreachable
+     * @throws ConfigurationException    when incompatible: version, secret
+     */
+    public static CoordinatorClient connect(List<InetSocketAddress> candidates, Duration wait, Secret secret, int version,
+                                            Consumer<String> status) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        long backoff = FIRST_RETRY_MILLIS;
+        String lastProblem = "no answer";
+        long lastStatus = 0;
+        while (true) {
+            for (InetSocketAddress candidate : candidates) {
+                String where = Addresses.format(candidate);
+                try {
+                    return attempt(candidate, secret, version);
+                } catch (ControlChannel.VersionMismatch e) {
+                    throw new ConfigurationException("version mismatch: the coordinator at " + where + " speaks control "
+                            + "protocol v" + e.theirs() + ", this receiver v" + e.ours() + " (robber "
+                            + BuildVersion.current() + "): run the same robber version on every machine");
+                } catch (UnknownHostException e) {
+                    throw new ConfigurationException("unknown host " + candidate.getHostString()
+                            + ": check the coordinator's address");
+                } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
+                    lastProblem = where + ": " + ControlSupport.describe(e);
+                } catch (ControlChannel.NotControlPeer e) {
+                    lastProblem = where + " is not a robber coordinator: it " + e.getMessage();
+                } catch (IOException e) {
+                    lastProblem = where + ": " + ControlSupport.describe(e);
+                }
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                String target = candidates.size() == 1 ? "coordinator at " + Addresses.format(candidates.get(0))
+                        : "root among " + candidates.size() + " members of the group file";
+                throw new TransferFailedException(target + " unreachable after " + Units.duration(wait) + " ("
+                        + lastProblem + "): start 'robber send' there first, check --coordinator and the firewall, "
+                        + "or raise --wait", null);
+            }
+            if (System.nanoTime() - lastStatus > TimeUnit.SECONDS.toNanos(10)) {
+                status.accept((candidates.size() == 1 ? "waiting for the coordinator (" + lastProblem + ")"
+                        : "waiting for the root: none of the other " + candidates.size() + " members' control "
+                        + "addresses answers yet") + "; retrying until " + Units.duration(wait)
+                        + " have passed");
+                lastStatus = System.nanoTime();
+            }
+            Thread.sleep(Math.min(backoff, TimeUnit.NANOSECONDS.toMillis(left) + 1));
+            backoff = Math.min(MAX_RETRY_MILLIS, backoff * 2);
+        }
+    }
+
+    private static CoordinatorClient attempt(InetSocketAddress address, Secret secret, int version) throws IOException {
+        if (address.isUnresolved()) {
+            throw new UnknownHostException(address.getHostString());
+        }
+        Socket socket = new Socket();
+        try {
+            socket.connect(address, (int) CONNECT_TIMEOUT.toMillis());
+            ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
+            ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
+            if (!(first instanceof ControlMessage.Hello hello)) {
+                throw new ControlChannel.NotControlPeer("did not say hello");
+            }
+            String where = Addresses.format(address);
+            if (hello.auth() && secret == null) {
+                throw new ConfigurationException("the coordinator at " + where + " requires a shared secret: pass "
+                        + "--secret-file with the sender's secret");
+            }
+            if (!hello.auth() && secret != null) {
+                throw new ConfigurationException("the coordinator at " + where + " runs without a secret but this "
+                        + "receiver has --secret-file: give 'robber send' the same --secret-file");
+            }
+            byte[] nonce = hello.auth() ? Base64.getDecoder().decode(hello.nonce()) : null;
+            return new CoordinatorClient(channel, where, hello, secret, nonce);
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    public ControlMessage.Hello hello() {
+        return hello;
+    }
+
+    public String coordinator() {
+        return coordinator;
+    }
+
+    /** The address this process reaches the coordinator from: a sensible default for its data address. */
+    public String localHost() {
+        return channel.localAddress().getHostAddress();
+    }
+
+    /**
+     * Registers this receiver.
+     *
+     * @throws ConfigurationException when refused: wrong secret, id or address taken, enough receivers
+     */
+    public ControlMessage.Accepted register(String id, String cluster, String host, int port, String groupDigest)
+            throws IOException {
+        byte[] nonce = ControlSupport.nonce();
+        if (secret != null) {
+            channel.authenticate(secret.sessionKey(coordinatorNonce, nonce));
+        }
+        channel.send(new ControlMessage.Register(BuildVersion.current(), ControlSupport.b64(nonce), id, cluster, host,
+                port, groupDigest));
+        ControlChannel.Frame frame = channel.readFrame(Coordinator.HANDSHAKE_TIMEOUT);
+        ControlMessage reply = ControlChannel.parse(frame);
+        if (!channel.verify(frame)) {
+            if (reply instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.AUTH) {
+                throw new ConfigurationException("wrong secret: the coordinator at " + coordinator + " refused this "
+                        + "receiver; use the same --secret-file as the sender");
+            }
+            throw new ConfigurationException("the coordinator at " + coordinator + " could not prove it knows the "
+                    + "secret: use the same --secret-file on every machine");
+        }
+        if (reply instanceof ControlMessage.Refused r) {
+            throw new ConfigurationException("the coordinator at " + coordinator + " refused this receiver: " + r.reason());
+        }
+        if (!(reply instanceof ControlMessage.Accepted accepted)) {
+            throw new ControlChannel.MalformedControlFrame("answered the registration with " + reply.getClass()
+                    .getSimpleName());
+        }
+        heartbeat.scheduleAtFixedRate(this::beat, 500, 500, TimeUnit.MILLISECONDS);
+        return accepted;
+    }
+
+    private void beat() {
+        try {
+            channel.send(new ControlMessage.Progress(progress.getAsLong()));
+        } catch (IOException e) {
+            heartbeat.shutdown();
+        }
+    }
+
+    /**
+     * Waits for the start frame, telling {@code onWaiting} how many receivers have registered.
+     *
+     * @throws TransferFailedException when the coordinator aborts or goes away
+     */
+    public ControlMessage.Start awaitStart(Consumer<ControlMessage.Waiting> onWaiting) throws IOException {
+        while (true) {
+            ControlMessage message;
+            try {
+                message = channel.receive(SILENCE_TIMEOUT);
+            } catch (IOException e) {
+                throw new TransferFailedException("lost the coordinator at " + coordinator + " before the transfer started ("
+                        + ControlSupport.describe(e) + "): was 'robber send' stopped?", e);
+            }
+            if (message instanceof ControlMessage.Start start) {
+                Thread reader = ControlSupport.daemon("robber-control-read").newThread(this::readUntilEnd);
+                reader.start();
+                return start;
+            }
+            if (message instanceof ControlMessage.Abort abort) {
+                throw new TransferFailedException("the coordinator at " + coordinator + " gave up: " + abort.reason(),
+                        null);
+            }
+            if (message instanceof ControlMessage.Waiting waiting) {
+                onWaiting.accept(waiting);
+            }
+        }
+    }
+
+    private void readUntilEnd() {
+        try {
+            while (!end.isDone()) {
+                ControlMessage message = channel.receive(Duration.ZERO);
+                if (message instanceof ControlMessage.Finish || message instanceof ControlMessage.Abort) {
+                    end.complete(message);
+                }
+            }
+        } catch (IOException e) {
+            end.completeExceptionally(e);
+        }
+    }
+
+    /** Where the heartbeat reads this node's progress from. */
+    public void progress(LongSupplier bytes) {
+        this.progress = bytes;
+    }
+
+    public void done(ControlMessage.Done done) throws IOException {
+        channel.send(done);
+    }
+
+    /**
+     * Completes with the coordinator's {@link ControlMessage.Finish} or {@link ControlMessage.Abort};
+     * fails when the connection is lost first.
+     */
+    public CompletableFuture<ControlMessage> end() {
+        return end;
+    }
+
+    @Override
+    public void close() {
+        heartbeat.shutdownNow();
+        channel.close();
+    }
+}

@@ -1,0 +1,258 @@
+package io.robber.rendezvous.control;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.robber.rendezvous.BuildVersion;
+import io.robber.rendezvous.Secret;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+
+/**
+ * One receiver's control connection on the coordinator's event loop: greets, checks its version,
+ * says hello, authenticates and validates its registration and asks the {@link Coordinator} to admit
+ * it; then follows its progress and outcome until it is done or lost.
+ */
+final class ReceiverConnection extends ChannelInboundHandlerAdapter {
+    static final String IDLE = "idle";
+
+    private final Coordinator coordinator;
+    private final Secret secret;
+    private final int version;
+    private final byte[] nonce = ControlSupport.nonce();
+    private ChannelHandlerContext ctx;
+    private String remote = "?";
+    private boolean greeted;
+    private byte[] key;
+    private long sentFrames;
+    private ReceiverSession session;
+    private boolean handshaking = true;
+    private String failure;
+
+    ReceiverConnection(Coordinator coordinator, Secret secret, int version) {
+        this.coordinator = coordinator;
+        this.secret = secret;
+        this.version = version;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext context) {
+        this.ctx = context;
+        InetSocketAddress peer = (InetSocketAddress) context.channel().remoteAddress();
+        remote = peer.getAddress().getHostAddress() + ":" + peer.getPort();
+        if (!coordinator.handshakeStarted()) {
+            handshaking = false;
+            context.close();
+            return;
+        }
+        ByteBuf greeting = context.alloc().buffer(8).writeInt(ControlChannel.MAGIC).writeInt(version);
+        context.writeAndFlush(greeting);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object message) throws IOException {
+        if (message instanceof ControlFrameDecoder.Greeting greeting) {
+            greet(greeting);
+        } else if (message instanceof ControlChannel.Frame frame) {
+            if (session == null) {
+                register(frame);
+            } else {
+                follow(frame);
+            }
+        }
+    }
+
+    private void greet(ControlFrameDecoder.Greeting greeting) {
+        if (greeting.magic() != ControlChannel.MAGIC) {
+            drop("answered with something other than the robber control protocol");
+            return;
+        }
+        if (greeting.version() != version) {
+            endHandshake();
+            coordinator.events().warn("refused a receiver at " + remote + ": version mismatch: "
+                    + new ControlChannel.VersionMismatch(greeting.version(), version).getMessage()
+                    + "; run the same robber version everywhere");
+            ctx.close();
+            return;
+        }
+        greeted = true;
+        send(new ControlMessage.Hello(BuildVersion.current(), secret != null, ControlSupport.b64(nonce),
+                coordinator.mode(), coordinator.offer()));
+    }
+
+    private void register(ControlChannel.Frame frame) throws IOException {
+        if (!(ControlChannel.parse(frame) instanceof ControlMessage.Register register)) {
+            throw new ControlChannel.MalformedControlFrame("sent something other than a registration");
+        }
+        String who = (register.id() == null ? "?" : register.id()) + " at " + remote;
+        if (secret != null) {
+            key = secret.sessionKey(nonce, ControlSupport.decodeNonce(register.nonce()));
+            if (!ControlSupport.verifyFrame(frame, key, ControlChannel.FROM_RECEIVER)) {
+                endHandshake();
+                coordinator.events().warn("refused receiver " + who + ": wrong secret (it could not prove it knows "
+                        + "the secret of --secret-file)");
+                sendUnauthenticated(new ControlMessage.Refused(Refusal.AUTH.code(),
+                        "wrong secret: use the same --secret-file as the sender"))
+                        .addListener(ChannelFutureListener.CLOSE);
+                return;
+            }
+        }
+        Optional<String> invalid = validate(register);
+        if (invalid.isPresent()) {
+            refuse(Refusal.INVALID, who, invalid.get());
+            return;
+        }
+        Registration registration = new Registration(register.id(), register.cluster(), register.host(),
+                register.port(), remote);
+        endHandshake();
+        Coordinator.Admitted admitted = coordinator.admit(register, registration, this);
+        if (admitted.session() == null) {
+            refuse(admitted.refusal(), who, admitted.reason());
+            return;
+        }
+        session = admitted.session();
+        ctx.pipeline().replace(IDLE, IDLE, new IdleStateHandler(Coordinator.SILENCE_TIMEOUT.toMillis(), 0, 0,
+                TimeUnit.MILLISECONDS));
+        send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
+        coordinator.accepted(registration, admitted.count());
+    }
+
+    private void refuse(Refusal code, String who, String reason) {
+        endHandshake();
+        coordinator.events().warn("refused receiver " + who + ": " + reason);
+        send(new ControlMessage.Refused(code.code(), reason)).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private static Optional<String> validate(ControlMessage.Register r) {
+        if (r.id() == null || r.id().isBlank() || r.id().length() > 256) {
+            return Optional.of("a receiver id must be 1 to 256 characters");
+        }
+        if (r.cluster() == null || r.cluster().isBlank() || r.cluster().length() > 256) {
+            return Optional.of("a cluster name must be 1 to 256 characters");
+        }
+        if (r.host() == null || r.host().isBlank() || r.port() < 1 || r.port() > 65535) {
+            return Optional.of("its data address " + r.host() + ":" + r.port() + " is not a valid host and port");
+        }
+        return Optional.empty();
+    }
+
+    private void follow(ControlChannel.Frame frame) throws IOException {
+        if (key != null && !ControlSupport.verifyFrame(frame, key, ControlChannel.FROM_RECEIVER)) {
+            throw new ControlChannel.MalformedControlFrame("sent a frame whose MAC does not match the shared secret");
+        }
+        ControlMessage message = ControlChannel.parse(frame);
+        if (message instanceof ControlMessage.Progress p) {
+            session.progress(p.bytes());
+        } else if (message instanceof ControlMessage.Done d) {
+            session.done(d);
+            coordinator.resolved();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext context, Object event) {
+        if (event instanceof IdleStateEvent) {
+            fail(session != null ? "it sent nothing for " + Coordinator.SILENCE_TIMEOUT.toSeconds() + " s"
+                    : greeted ? "did not register within " + Coordinator.HANDSHAKE_TIMEOUT.toSeconds() + " s"
+                    : "did not greet within " + Coordinator.HANDSHAKE_TIMEOUT.toSeconds() + " s");
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        Throwable e = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (e instanceof ControlChannel.MalformedControlFrame || session == null) {
+            fail(ControlSupport.describe(e));
+        } else {
+            fail(null);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        if (handshaking) {
+            drop(failure != null ? failure : "closed the connection before registering");
+        } else if (session != null) {
+            coordinator.lost(session, failure != null ? failure
+                    : "its connection closed: the process ended or its machine went away");
+        }
+    }
+
+    /** Ends the connection; {@code why} (null: the connection closed) is what is reported. */
+    private void fail(String why) {
+        if (failure == null) {
+            failure = why;
+        }
+        ctx.close();
+    }
+
+    private void drop(String why) {
+        if (handshaking) {
+            endHandshake();
+            coordinator.events().info("dropped a connection from " + remote + ": " + why);
+        }
+        ctx.close();
+    }
+
+    private void endHandshake() {
+        if (handshaking) {
+            handshaking = false;
+            coordinator.handshakeEnded();
+        }
+    }
+
+    /** Sends a frame, with its MAC once the session key is known; the future fails when it cannot be sent. */
+    ChannelFuture send(ControlMessage message) {
+        return write(message, key == null ? null
+                : payload -> ControlSupport.frameMac(key, ControlChannel.FROM_COORDINATOR, sentFrames, payload));
+    }
+
+    /**
+     * Sends a frame with an all-zero MAC: the refusal to a peer whose key is wrong, which could not check
+     * a real MAC anyway. It keeps the framing, so the peer can read why it was refused.
+     */
+    private ChannelFuture sendUnauthenticated(ControlMessage message) {
+        return write(message, payload -> new byte[ControlSupport.MAC_BYTES]);
+    }
+
+    private ChannelFuture write(ControlMessage message, UnaryOperator<byte[]> mac) {
+        byte[] payload;
+        try {
+            payload = ControlChannel.MAPPER.writeValueAsBytes(message);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot encode a control message: " + e.getMessage(), e);
+        }
+        byte[] tag = mac == null ? null : mac.apply(payload);
+        ByteBuf frame = ctx.alloc().buffer(Integer.BYTES + payload.length + (tag == null ? 0 : tag.length));
+        frame.writeInt(payload.length).writeBytes(payload);
+        if (tag != null) {
+            frame.writeBytes(tag);
+        }
+        sentFrames++;
+        return ctx.writeAndFlush(frame);
+    }
+
+    /** Flushes what was sent, then closes this side's output: the receiver reads every frame before the end. */
+    void shutdownOutput() {
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f ->
+                ((SocketChannel) ctx.channel()).shutdownOutput());
+    }
+
+    ChannelFuture closeFuture() {
+        return ctx.channel().closeFuture();
+    }
+
+    void close() {
+        ctx.close();
+    }
+}

@@ -1,0 +1,53 @@
+package io.robber.rendezvous.control;
+
+/**
+ * A registered receiver as its {@link Coordinator} sees it. Its connection's handler updates it on the
+ * coordinator's event loop; the transfer reads it from any thread.
+ */
+public final class ReceiverSession {
+    final ReceiverConnection connection;
+    private final Registration registration;
+    private volatile long bytes;
+    private volatile ControlMessage.Done done;
+    private volatile String lost;
+
+    ReceiverSession(ReceiverConnection connection, Registration registration) {
+        this.connection = connection;
+        this.registration = registration;
+    }
+
+    public Registration registration() {
+        return registration;
+    }
+
+    /** Payload bytes it has received, as it last reported. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Its outcome, or null while it runs. */
+    public ControlMessage.Done done() {
+        return done;
+    }
+
+    /** Why its connection was lost before it reported, or null. */
+    public String lost() {
+        return lost;
+    }
+
+    boolean resolved() {
+        return done != null || lost != null;
+    }
+
+    void progress(long received) {
+        bytes = received;
+    }
+
+    void done(ControlMessage.Done outcome) {
+        done = outcome;
+    }
+
+    void lost(String why) {
+        lost = why;
+    }
+}

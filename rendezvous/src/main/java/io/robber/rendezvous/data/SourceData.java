@@ -1,0 +1,120 @@
+package io.robber.rendezvous.data;
+
+import io.robber.api.Manifest;
+import io.robber.api.Storage;
+import io.robber.rendezvous.ConfigurationException;
+import io.robber.rendezvous.control.ControlMessage;
+import io.robber.storage.FileStorage;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/**
+ * The data set on the root: one file, or a directory pushed as one piece space. Opening checks the
+ * path; {@link #describe(int)} reads everything once to build the manifest.
+ */
+public final class SourceData implements AutoCloseable {
+    private final Path path;
+    private final String name;
+    private final DataLayout layout;
+    private final Storage storage;
+
+    private SourceData(Path path, String name, DataLayout layout, Storage storage) {
+        this.path = path;
+        this.name = name;
+        this.layout = layout;
+        this.storage = storage;
+    }
+
+    /**
+     * Opens a file or directory to push.
+     *
+     * @throws ConfigurationException when it does not exist, cannot be read or is not a regular file or directory
+     */
+    public static SourceData open(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        if (!Files.exists(absolute)) {
+            throw new ConfigurationException("path not found: " + path + ": check the path to send");
+        }
+        Path fileName = absolute.getFileName();
+        String name = fileName == null ? "root" : fileName.toString();
+        try {
+            if (Files.isDirectory(absolute)) {
+                DataLayout layout;
+                try {
+                    layout = DataLayout.scanDirectory(absolute);
+                } catch (AccessDeniedException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new ConfigurationException("cannot send " + path + ": " + e.getMessage());
+                }
+                return new SourceData(absolute, name, layout, layout.openForReading(absolute));
+            }
+            if (!Files.isRegularFile(absolute)) {
+                throw new ConfigurationException(path + " is neither a regular file nor a directory: send a file or a directory");
+            }
+            FileStorage storage = FileStorage.open(absolute);
+            return new SourceData(absolute, name, DataLayout.singleFile(storage.size()), storage);
+        } catch (NoSuchFileException e) {
+            throw new ConfigurationException("path not found: " + e.getFile() + ": check the path to send");
+        } catch (AccessDeniedException e) {
+            throw new ConfigurationException("cannot read " + e.getFile() + ": permission denied; check its permissions");
+        } catch (IOException e) {
+            throw new ConfigurationException("cannot read " + path + ": " + e.getMessage());
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public DataLayout layout() {
+        return layout;
+    }
+
+    public Storage storage() {
+        return storage;
+    }
+
+    public long size() {
+        return storage.size();
+    }
+
+    public ControlMessage.Offer offer() {
+        return new ControlMessage.Offer(name, layout.kind(), size(), layout.files());
+    }
+
+    /** Reads the whole data set once: the manifest, and the SHA-256 of all its bytes in order. */
+    public Description describe(int pieceSize) throws IOException {
+        return Description.of(storage, pieceSize);
+    }
+
+    /** A data set's manifest and the SHA-256 of its bytes. */
+    public record Description(Manifest manifest, String sha256) {
+        /** Reads {@code storage} once: its manifest and the SHA-256 of all its bytes in order. */
+        public static Description of(Storage storage, int pieceSize) throws IOException {
+            MessageDigest whole = Manifest.sha256();
+            Manifest manifest = Manifest.compute(storage, pieceSize, whole);
+            return new Description(manifest, HexFormat.of().formatHex(whole.digest()));
+        }
+
+        public ControlMessage.ManifestSpec spec() {
+            return new ControlMessage.ManifestSpec(manifest.size(), manifest.pieceSize(),
+                    Base64.getEncoder().encodeToString(manifest.pieceDigests()), manifest.rootDigestHex(), sha256);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        storage.close();
+    }
+}

@@ -1,0 +1,120 @@
+package io.robber.rendezvous.data;
+
+import io.robber.api.Manifest;
+import io.robber.api.Storage;
+import io.robber.storage.FileStorage;
+import io.robber.storage.TreeStorage;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A receiver's copy: written under a temporary name in the output directory and moved into place
+ * only after its digests check out, so a failed or killed run never leaves a partial file under
+ * the final name.
+ */
+public final class TargetData implements AutoCloseable {
+    static final String TEMP_PREFIX = ".robber-";
+    static final String TEMP_SUFFIX = ".part";
+
+    private final Path target;
+    private final Path temp;
+    private final Storage storage;
+    private boolean committed;
+    private boolean aborted;
+
+    private TargetData(Path target, Path temp, Storage storage) {
+        this.target = target;
+        this.temp = temp;
+        this.storage = storage;
+    }
+
+    /**
+     * Prepares the copy of a data set named {@code name} in {@code dir}: a temporary file for a single
+     * file; for a tree, the directory {@code dir/name} with its directories and a temporary file beside
+     * every file to come (see {@link TreeStorage}).
+     */
+    public static TargetData create(Path dir, String name, DataLayout layout, long size, boolean overwrite)
+            throws IOException {
+        Path target = OutputDirectory.resolveName(dir, name);
+        if (layout instanceof DataLayout.Tree tree) {
+            return new TargetData(target, null, TreeStorage.create(target, tree.tree(), overwrite));
+        }
+        Path temp = dir.resolve(TEMP_PREFIX + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + TEMP_SUFFIX);
+        FileStorage storage;
+        try {
+            storage = FileStorage.create(temp, size);
+        } catch (IOException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+        return new TargetData(target, temp, storage);
+    }
+
+    public Storage storage() {
+        return storage;
+    }
+
+    public Path target() {
+        return target;
+    }
+
+    /**
+     * Reads the copy back, checks it against the root's manifest and SHA-256, and moves it into place
+     * (a tree's files are moved into place as each completes; this checks them all once more).
+     *
+     * @throws IOException when it does not match (a single file's copy is then discarded) or cannot be moved
+     */
+    public synchronized void commit(Manifest manifest, String sha256) throws IOException {
+        storage.force();
+        if (storage instanceof TreeStorage tree && !tree.complete()) {
+            throw new IOException("not every file of the tree is in place under " + target);
+        }
+        SourceData.Description copy = SourceData.Description.of(storage, manifest.pieceSize());
+        if (!copy.manifest().equals(manifest) || (sha256 != null && !sha256.equals(copy.sha256()))) {
+            throw new IOException("the received copy does not match the root's SHA-256 after writing: the disk "
+                    + "under " + target.getParent() + " may be faulty");
+        }
+        if (temp != null) {
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        committed = true;
+    }
+
+    /** Discards the temporary files unless the copy was committed. Safe to call more than once. */
+    public synchronized void abort() {
+        if (committed || aborted) {
+            return;
+        }
+        aborted = true;
+        try {
+            if (storage instanceof TreeStorage tree) {
+                tree.abort();
+            }
+            storage.close();
+        } catch (IOException ignored) {
+            // deleting anyway
+        }
+        if (temp != null) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // best effort: the name says what it is
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        abort();
+        storage.close();
+    }
+}

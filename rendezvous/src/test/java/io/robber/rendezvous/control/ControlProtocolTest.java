@@ -1,0 +1,196 @@
+package io.robber.rendezvous.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.robber.rendezvous.ConfigurationException;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.TransferFailedException;
+import io.robber.rendezvous.TransferListener;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The control protocol in one JVM: a coordinator on 127.0.0.1 and receivers as clients. */
+class ControlProtocolTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final ControlMessage.Offer OFFER = new ControlMessage.Offer("data.bin", "file", 1000, 1);
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
+        }
+    }
+
+    private Coordinator coordinator(Secret secret, int expected) {
+        Coordinator c = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), secret, "rendezvous", OFFER, expected,
+                Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION);
+        open.add(c);
+        return c;
+    }
+
+    private CoordinatorClient client(Coordinator c, Secret secret, int version) throws InterruptedException {
+        CoordinatorClient client = CoordinatorClient.connect(List.of(c.address()), WAIT, secret, version, line -> { });
+        open.add(client);
+        return client;
+    }
+
+    private static ControlMessage.Start start(List<Registration> registrations) {
+        List<ControlMessage.MemberSpec> members = registrations.stream()
+                .map(r -> new ControlMessage.MemberSpec(r.id(), r.cluster(), r.host(), r.port())).toList();
+        return new ControlMessage.Start("robber", members, OFFER,
+                new ControlMessage.ManifestSpec(1000, 1000, "AA==", "00", null), null);
+    }
+
+    @Test
+    void receiversWithTheSecretRegisterStartReportAndLearnTheEnd() throws Exception {
+        Secret secret = Secret.of("s3cret".getBytes(StandardCharsets.UTF_8));
+        Coordinator coordinator = coordinator(secret, 2);
+        CoordinatorClient a = client(coordinator, secret, ControlChannel.VERSION);
+        CoordinatorClient b = client(coordinator, secret, ControlChannel.VERSION);
+        assertThat(a.hello().auth()).isTrue();
+        assertThat(a.hello().offer()).isEqualTo(OFFER);
+
+        a.register("a", "c1", "127.0.0.2", 9001, null);
+        b.register("b", "c2", "127.0.0.3", 9002, null);
+        List<Registration> registrations = coordinator.awaitRegistrations(WAIT);
+        assertThat(registrations).extracting(Registration::id).containsExactlyInAnyOrder("a", "b");
+
+        coordinator.start(start(registrations));
+        ControlMessage.Start startA = a.awaitStart(w -> { });
+        ControlMessage.Start startB = b.awaitStart(w -> { });
+        assertThat(startA.members()).extracting(ControlMessage.MemberSpec::id).containsExactlyInAnyOrder("a", "b");
+        assertThat(startB).isEqualTo(startA);
+
+        a.done(new ControlMessage.Done(true, null, null));
+        b.done(new ControlMessage.Done(false, "disk full", null));
+        assertThat(coordinator.awaitOutcomes(WAIT)).isTrue();
+        coordinator.finish(new ControlMessage.Finish(List.of("b"), "b disk full"));
+
+        assertThat(a.end().get(20, TimeUnit.SECONDS)).isEqualTo(new ControlMessage.Finish(List.of("b"), "b disk full"));
+        assertThat(coordinator.sessions()).filteredOn(s -> s.registration().id().equals("b"))
+                .singleElement().satisfies(s -> assertThat(s.done().error()).isEqualTo("disk full"));
+    }
+
+    @Test
+    void aReceiverWithTheWrongSecretIsRefusedAndTheOthersStillRegister() throws Exception {
+        Coordinator coordinator = coordinator(Secret.of("right".getBytes(StandardCharsets.UTF_8)), 1);
+        CoordinatorClient wrong = client(coordinator, Secret.of("wrong".getBytes(StandardCharsets.UTF_8)),
+                ControlChannel.VERSION);
+
+        assertThatThrownBy(() -> wrong.register("w", "c", "127.0.0.2", 9001, null))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("wrong secret").hasMessageContaining("--secret-file");
+
+        CoordinatorClient right = client(coordinator, Secret.of("right".getBytes(StandardCharsets.UTF_8)),
+                ControlChannel.VERSION);
+        right.register("r", "c", "127.0.0.3", 9001, null);
+        assertThat(coordinator.awaitRegistrations(WAIT)).extracting(Registration::id).containsExactly("r");
+    }
+
+    @Test
+    void aReceiverWithoutTheSecretIsToldToPassOne() throws Exception {
+        Coordinator coordinator = coordinator(Secret.of("right".getBytes(StandardCharsets.UTF_8)), 1);
+
+        assertThatThrownBy(() -> client(coordinator, null, ControlChannel.VERSION))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("requires a shared secret");
+    }
+
+    @Test
+    void aReceiverWithASecretRefusesAnOpenCoordinator() throws Exception {
+        Coordinator coordinator = coordinator(null, 1);
+
+        assertThatThrownBy(() -> client(coordinator, Secret.of(new byte[] {1}), ControlChannel.VERSION))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("runs without a secret");
+    }
+
+    @Test
+    void anotherProtocolVersionIsAVersionMismatch() throws Exception {
+        Coordinator coordinator = coordinator(null, 1);
+
+        assertThatThrownBy(() -> client(coordinator, null, ControlChannel.VERSION + 1))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("version mismatch").hasMessageContaining("v" + ControlChannel.VERSION)
+                .hasMessageContaining("v" + (ControlChannel.VERSION + 1));
+    }
+
+    @Test
+    void aTakenIdIsRefusedWithAHint() throws Exception {
+        Coordinator coordinator = coordinator(null, 2);
+        client(coordinator, null, ControlChannel.VERSION).register("same", "c", "127.0.0.2", 9001, null);
+        CoordinatorClient second = client(coordinator, null, ControlChannel.VERSION);
+
+        assertThatThrownBy(() -> second.register("same", "c", "127.0.0.3", 9001, null))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("distinct --id");
+    }
+
+    @Test
+    void anUnreachableCoordinatorFailsAfterTheWait() throws Exception {
+        InetSocketAddress nobody;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            nobody = new InetSocketAddress("127.0.0.1", s.getLocalPort());
+        }
+        InetSocketAddress target = nobody;
+
+        assertThatThrownBy(() -> CoordinatorClient.connect(List.of(target), Duration.ofMillis(300), null,
+                ControlChannel.VERSION, line -> { }))
+                .isInstanceOf(TransferFailedException.class)
+                .hasMessageContaining("unreachable").hasMessageContaining("robber send");
+    }
+
+    @Test
+    void tooFewReceiversWithinTheWaitNamesWhoCame() throws Exception {
+        Coordinator coordinator = coordinator(null, 2);
+        client(coordinator, null, ControlChannel.VERSION).register("only", "c", "127.0.0.2", 9001, null);
+
+        assertThatThrownBy(() -> coordinator.awaitRegistrations(Duration.ofMillis(300)))
+                .isInstanceOf(TransferFailedException.class).hasMessageContaining("only 1 of 2").hasMessageContaining("only)");
+    }
+
+    @Test
+    void hostileFramesCloseOnlyThatConnection() throws Exception {
+        Coordinator coordinator = coordinator(null, 1);
+        try (Socket hostile = new Socket()) {
+            hostile.connect(coordinator.address());
+            DataOutputStream out = new DataOutputStream(hostile.getOutputStream());
+            out.writeInt(ControlChannel.MAGIC);
+            out.writeInt(ControlChannel.VERSION);
+            out.writeInt(Integer.MAX_VALUE);
+            out.flush();
+            DataInputStream in = new DataInputStream(hostile.getInputStream());
+            hostile.setSoTimeout(20_000);
+            assertThat(in.readInt()).isEqualTo(ControlChannel.MAGIC);
+            in.readInt();
+            int helloLength = in.readInt();
+            in.readFully(new byte[helloLength]);
+            assertThat(in.read()).isEqualTo(-1);
+        }
+        CoordinatorClient fine = client(coordinator, null, ControlChannel.VERSION);
+        fine.register("fine", "c", "127.0.0.2", 9001, null);
+        assertThat(coordinator.awaitRegistrations(WAIT)).hasSize(1);
+    }
+
+    @Test
+    void aLostReceiverIsReportedAfterTheStart() throws Exception {
+        Coordinator coordinator = coordinator(null, 1);
+        CoordinatorClient gone = client(coordinator, null, ControlChannel.VERSION);
+        gone.register("gone", "c", "127.0.0.2", 9001, null);
+        coordinator.start(start(coordinator.awaitRegistrations(WAIT)));
+        gone.awaitStart(w -> { });
+
+        gone.close();
+
+        assertThat(coordinator.awaitOutcomes(WAIT)).isTrue();
+        assertThat(coordinator.sessions().get(0).lost()).contains("connection closed");
+    }
+}
