@@ -11,8 +11,8 @@ import io.robber.api.RobberException;
 import io.robber.api.Storage;
 import io.robber.engine.Operation;
 import io.robber.engine.OperationListener;
-import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolPlan;
 import io.robber.engine.Protocols;
 import io.robber.metrics.RobberMeters;
 import io.robber.wire.Message;
@@ -45,7 +45,7 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
     private final Group group;
     private final int self;
     private final Protocol protocol;
-    private final PeerGraph graph;
+    private final ProtocolPlan plan;
     private final EventLoop loop;
     private final RobberMeters meters;
     private final NodeDriver driver;
@@ -70,12 +70,12 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
         this.group = config.group();
         this.self = group.indexOf(config.self());
         this.protocol = Protocols.byName(config.protocol());
-        this.graph = protocol.peerGraph(group, config.options());
+        this.plan = protocol.plan(group, config.options());
         this.loop = config.runtime().eventLoops().next();
         this.meters = new RobberMeters(config.meters(), protocol.name(), config.self());
         this.driver = new NodeDriver(group, self, loop, meters, config.runtime().storage(),
                 reason -> failCurrent(new ProtocolException(reason)));
-        this.links = new PeerLinks(config, self, graph.neighbours(self), loop, protocol.name(), this);
+        this.links = new PeerLinks(config, self, plan.graph().neighbours(self), loop, protocol.name(), this);
         this.driver.attach(links);
         this.store = new PieceStore(loop, config.runtime().storage(), this);
     }
@@ -122,10 +122,10 @@ public final class NettyMulticastChannel implements MulticastChannel, LinkListen
         int op = ++opCounter;
         driver.transfer(new Transfer(op, manifest, storage));
         currentFutures = futures;
-        current = new Operation(op, group, self, manifest, protocol, graph, config.options(), config.failureTimeout(),
-                driver, listener(storage, futures), new SplittableRandom(config.options().seed() * 31 + self * 7919L + op));
+        current = new Operation(op, group, self, manifest, plan, config.failureTimeout(), driver,
+                listener(storage, futures), new SplittableRandom(config.options().seed() * 31 + self * 7919L + op));
         current.start(possession);
-        for (int n : graph.neighbours(self)) {
+        for (int n : plan.graph().neighbours(self)) {
             if (links.channel(n) == null) {
                 current.onPeerLost(n);
                 links.redial(n);
