@@ -1,7 +1,7 @@
-import io.robber.emulation.bound.Bound;
+import io.robber.planning.Bound;
 import io.robber.emulation.bound.ScheduleBound;
-import io.robber.emulation.bound.TreePackingBound;
-import io.robber.emulation.model.Capacities;
+import io.robber.planning.TreePackingBound;
+import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
 import java.util.Arrays;

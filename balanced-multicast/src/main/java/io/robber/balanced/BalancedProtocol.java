@@ -1,25 +1,24 @@
 package io.robber.balanced;
 
 import io.robber.api.Group;
-import io.robber.emulation.model.Capacities;
-import io.robber.emulation.model.MonitoringData;
+import io.robber.api.ProtocolOptions;
 import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
-import io.robber.api.ProtocolOptions;
+import io.robber.engine.ProtocolPlan;
+import io.robber.engine.StringOptions;
+import io.robber.planning.Capacities;
+import io.robber.planning.MonitoringData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,11 +27,13 @@ import org.slf4j.LoggerFactory;
  * multicast over trees planned once, before the transfer, from network monitoring data, with each
  * tree's rate enforced by traffic shaping at the sender.
  *
- * <p>Options ({@link ProtocolOptions#extra()}):
+ * <p>Options, read once when the group is planned:
  * <ul>
- *   <li>{@value ProtocolOptions#MONITORING}: the monitoring data as JSON ({@link MonitoringData});
- *       the bench passes each scenario's reported (initial) capacities here;</li>
- *   <li>{@value #MONITORING_FILE}: the same, read from a file (this wins over inline data);</li>
+ *   <li>{@link Capacities#MONITORING}: the monitoring data as typed capacities; the bench passes each
+ *       scenario's reported (initial) capacities here;</li>
+ *   <li>{@value #MONITORING_FILE} (string): the same as JSON ({@link MonitoringData}) in a file; this
+ *       wins over data handed over otherwise;</li>
+ *   <li>{@value #MONITORING_JSON} (string): the same as inline JSON;</li>
  *   <li>{@value #ROOT}: the id of the member that sends (default: the group's first member); the
  *       trees are rooted at it, so it must hold the whole data set.</li>
  * </ul>
@@ -40,21 +41,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class BalancedProtocol implements Protocol {
     public static final String NAME = "balanced";
-    public static final String ROOT = "balanced.root";
+    public static final String PREFIX = "balanced.";
+    public static final String ROOT = PREFIX + "root";
     public static final String MONITORING_FILE = "monitoring-file";
+    public static final String MONITORING_JSON = "monitoring";
     private static final Logger LOG = LoggerFactory.getLogger(BalancedProtocol.class);
-    /**
-     * The overlay behind each peer graph this protocol made, so that an operation's engine finds its
-     * plan without planning or reading monitoring data again (on the event loop).
-     */
-    private static final Map<PeerGraph, Overlay> BY_GRAPH = Collections.synchronizedMap(new WeakHashMap<>());
-    /** Every node of a group plans the same overlay; nodes sharing a JVM share it. */
-    private static final Map<List<Object>, Overlay> PLANS = new LinkedHashMap<>(4, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<List<Object>, Overlay> eldest) {
-            return size() > 4;
-        }
-    };
 
     @Override
     public String name() {
@@ -62,44 +53,44 @@ public final class BalancedProtocol implements Protocol {
     }
 
     @Override
-    public PeerGraph peerGraph(Group group, ProtocolOptions options) {
-        Overlay overlay = overlay(group, options);
-        BY_GRAPH.put(overlay.graph(), overlay);
-        return overlay.graph();
-    }
-
-    @Override
-    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
-                                            List<BitSet> possessions, int pieceCount) {
+    public ProtocolPlan plan(Group group, ProtocolOptions options) {
+        StringOptions.under(options, PREFIX, NAME, Set.of("root"));
         int root = root(group, options);
-        if (possessions.get(root).cardinality() < pieceCount) {
-            return Optional.of("Balanced Multicasting sends from its root " + group.member(root).id()
-                    + " (option " + ROOT + "), which holds " + possessions.get(root).cardinality() + " of "
-                    + pieceCount + " pieces; it needs the whole data set");
-        }
-        return Optional.empty();
+        Options validated = new Options(root, monitoring(options).orElseGet(() -> unlimited(group)));
+        return new Plan(group, validated, new Overlay(group, root, ClusterTrees.plan(group, root, validated.capacities())));
     }
 
-    @Override
-    public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
-        Overlay overlay = BY_GRAPH.get(graph);
-        if (overlay == null) {
-            throw new IllegalArgumentException("not a peer graph of Balanced Multicasting: " + graph);
-        }
-        return new BalancedEngine(ctx, overlay, possession);
+    /**
+     * Balanced Multicasting's options.
+     *
+     * @param root       the index of the member that sends
+     * @param capacities the monitoring data the trees are planned from
+     */
+    public record Options(int root, Capacities capacities) {
     }
 
-    private static Overlay overlay(Group group, ProtocolOptions options) {
-        int root = root(group, options);
-        Optional<String> monitoring = monitoring(options);
-        List<Object> key = List.of(group.members(), root, monitoring.orElse(""));
-        synchronized (PLANS) {
-            Overlay overlay = PLANS.get(key);
-            if (overlay == null) {
-                overlay = new Overlay(group, root, ClusterTrees.plan(group, root, capacities(group, monitoring)));
-                PLANS.put(key, overlay);
+    /** The trees planned once for the group, and the overlay they run on. */
+    private record Plan(Group group, Options options, Overlay overlay) implements ProtocolPlan {
+
+        @Override
+        public PeerGraph graph() {
+            return overlay.graph();
+        }
+
+        @Override
+        public Optional<String> checkPossession(List<BitSet> possessions, int pieceCount) {
+            int root = options.root();
+            if (possessions.get(root).cardinality() < pieceCount) {
+                return Optional.of("Balanced Multicasting sends from its root " + group.member(root).id()
+                        + " (option " + ROOT + "), which holds " + possessions.get(root).cardinality() + " of "
+                        + pieceCount + " pieces; it needs the whole data set");
             }
-            return overlay;
+            return Optional.empty();
+        }
+
+        @Override
+        public ProtocolEngine newEngine(EngineContext ctx, BitSet possession) {
+            return new BalancedEngine(ctx, overlay, possession);
         }
     }
 
@@ -110,30 +101,29 @@ public final class BalancedProtocol implements Protocol {
         }
         int root = group.indexOf(id);
         if (root < 0) {
-            throw new IllegalArgumentException(ROOT + "=" + id + " is not a member of the group");
+            throw new IllegalArgumentException(ROOT + "=" + id + " is not a member of the group; members: "
+                    + group.members().stream().map(m -> m.id()).toList());
         }
         return root;
     }
 
-    /** The monitoring data; a file named explicitly wins over data handed over inline (e.g. by the bench). */
-    private static Optional<String> monitoring(ProtocolOptions options) {
+    /** The monitoring data: a file named explicitly wins over typed capacities and inline JSON. */
+    private static Optional<Capacities> monitoring(ProtocolOptions options) {
         String file = options.extra().get(MONITORING_FILE);
-        if (file == null) {
-            return Optional.ofNullable(options.extra().get(ProtocolOptions.MONITORING));
+        if (file != null) {
+            try {
+                return Optional.of(MonitoringData.parse(Files.readString(Path.of(file))));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the monitoring data " + file + ": " + e.getMessage(), e);
+            }
         }
-        try {
-            return Optional.of(Files.readString(Path.of(file)));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the monitoring data " + file + ": " + e.getMessage(), e);
-        }
+        return options.get(Capacities.MONITORING)
+                .or(() -> Optional.ofNullable(options.extra().get(MONITORING_JSON)).map(MonitoringData::parse));
     }
 
-    private static Capacities capacities(Group group, Optional<String> monitoring) {
-        if (monitoring.isPresent()) {
-            return MonitoringData.parse(monitoring.get());
-        }
-        LOG.warn("Balanced Multicasting without monitoring data (option {}): one unshaped tree",
-                ProtocolOptions.MONITORING);
+    private static Capacities unlimited(Group group) {
+        LOG.warn("Balanced Multicasting without monitoring data (option {} or {}): one unshaped tree",
+                MONITORING_FILE, MONITORING_JSON);
         List<String> clusters = group.clusters();
         int n = clusters.size();
         double[][] nodes = new double[n][];

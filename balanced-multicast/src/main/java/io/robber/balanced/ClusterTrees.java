@@ -1,9 +1,9 @@
 package io.robber.balanced;
 
 import io.robber.api.Group;
-import io.robber.emulation.bound.Bound;
-import io.robber.emulation.bound.TreePackingBound;
-import io.robber.emulation.model.Capacities;
+import io.robber.planning.Bound;
+import io.robber.planning.TreePackingBound;
+import io.robber.planning.Capacities;
 import java.util.ArrayList;
 import java.util.List;
 

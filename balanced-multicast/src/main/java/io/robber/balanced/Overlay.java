@@ -1,7 +1,7 @@
 package io.robber.balanced;
 
 import io.robber.api.Group;
-import io.robber.emulation.bound.Bound;
+import io.robber.planning.Bound;
 import io.robber.engine.PeerGraph;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.ProtocolPlan;
 import io.robber.engine.Protocols;
+import io.robber.planning.Capacities;
+import io.robber.planning.MonitoringData;
 import io.robber.testkit.SimData;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,50 +33,60 @@ class BalancedProtocolTest {
 
     @Test
     void theRootMustHoldTheWholeDataSet() {
-        ProtocolOptions options = ProtocolOptions.defaults(1).with(ProtocolOptions.MONITORING, TWO_CLUSTERS)
+        ProtocolOptions options = ProtocolOptions.defaults(1)
+                .with(Capacities.MONITORING, MonitoringData.parse(TWO_CLUSTERS))
                 .with(BalancedProtocol.ROOT, "c1n1");
-        PeerGraph graph = protocol.peerGraph(group, options);
+        ProtocolPlan plan = protocol.plan(group, options);
         BitSet all = new BitSet();
         all.set(0, 10);
         List<BitSet> rootlessPlacement = List.of(all, new BitSet(), new BitSet(), new BitSet());
 
-        assertThat(protocol.checkPossession(group, graph, options, rootlessPlacement, 10))
+        assertThat(plan.checkPossession(rootlessPlacement, 10))
                 .hasValueSatisfying(problem -> assertThat(problem).contains("c1n1", "holds 0 of 10 pieces"));
-        assertThat(protocol.checkPossession(group, graph, options,
-                List.of(new BitSet(), new BitSet(), new BitSet(), all), 10)).isEmpty();
+        assertThat(plan.checkPossession(List.of(new BitSet(), new BitSet(), new BitSet(), all), 10)).isEmpty();
+        assertThat(plan.options()).isEqualTo(new BalancedProtocol.Options(3, options.get(Capacities.MONITORING)
+                .orElseThrow()));
     }
 
     @Test
     void anUnknownRootIsNamed() {
         ProtocolOptions options = ProtocolOptions.defaults(1).with(BalancedProtocol.ROOT, "nobody");
-        assertThatThrownBy(() -> protocol.peerGraph(group, options))
+        assertThatThrownBy(() -> protocol.plan(group, options))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nobody");
     }
 
     @Test
+    void anUnknownOptionIsNamedWithTheKnownOnes() {
+        ProtocolOptions options = ProtocolOptions.defaults(1).with("balanced.roots", "c0n0");
+        assertThatThrownBy(() -> protocol.plan(group, options))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown option balanced.roots; balanced knows [balanced.root]");
+    }
+
+    @Test
     void monitoringDataMustDescribeTheGroup() {
-        ProtocolOptions missingCluster = ProtocolOptions.defaults(1).with(ProtocolOptions.MONITORING,
-                TWO_CLUSTERS.replace("\"c1\"", "\"elsewhere\""));
-        assertThatThrownBy(() -> protocol.peerGraph(group, missingCluster))
+        ProtocolOptions missingCluster = ProtocolOptions.defaults(1).with(Capacities.MONITORING,
+                MonitoringData.parse(TWO_CLUSTERS.replace("\"c1\"", "\"elsewhere\"")));
+        assertThatThrownBy(() -> protocol.plan(group, missingCluster))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no cluster c1");
 
-        ProtocolOptions wrongSize = ProtocolOptions.defaults(1).with(ProtocolOptions.MONITORING,
+        ProtocolOptions wrongSize = ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_JSON,
                 TWO_CLUSTERS.replace("{\"name\": \"c1\", \"nodes\": 2}", "{\"name\": \"c1\", \"nodes\": 3}"));
-        assertThatThrownBy(() -> protocol.peerGraph(group, wrongSize))
+        assertThatThrownBy(() -> protocol.plan(group, wrongSize))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3 nodes, the group has 2");
     }
 
     @Test
     void monitoringDataCanComeFromAFile(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("monitoring.json"), TWO_CLUSTERS);
-        PeerGraph graph = protocol.peerGraph(group,
-                ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE, file.toString()));
+        PeerGraph graph = protocol.plan(group,
+                ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE, file.toString())).graph();
         // one tree c0 → c1: the root fans out to its cluster mate, exits send to the gateways
         assertThat(graph.connected(0, 1)).isTrue();
         assertThat(graph.neighbours(2).stream().anyMatch(p -> !group.sameCluster(2, p))).isTrue();
 
         ProtocolOptions missing = ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE,
                 dir.resolve("absent.json").toString());
-        assertThatThrownBy(() -> protocol.peerGraph(group, missing)).hasMessageContaining("absent.json");
+        assertThatThrownBy(() -> protocol.plan(group, missing)).hasMessageContaining("absent.json");
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.planning.Capacities;
+import io.robber.planning.MonitoringData;
 import io.robber.testkit.CompletionScenarios;
 import io.robber.testkit.CompletionScenarios.Scenario;
 import io.robber.testkit.LinkModel;
@@ -52,7 +54,7 @@ class BalancedSimTest {
                  "bandwidth": [[null, "8MB/s", "4MB/s"], ["8MB/s", null, "6MB/s"], ["4MB/s", "6MB/s", null]]}
                 """;
         SimResult result = SimNetwork.builder(group, new BalancedProtocol())
-                .options(ProtocolOptions.defaults(7).with(ProtocolOptions.MONITORING, monitoring))
+                .options(ProtocolOptions.defaults(7).with(Capacities.MONITORING, MonitoringData.parse(monitoring)))
                 .pieces(200, PIECE_SIZE)
                 .possession(m -> m == 0 ? allOf(200) : new BitSet())
                 .links(LinkModel.lanWan(group))

@@ -3,8 +3,8 @@ package io.robber.balanced;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
-import io.robber.emulation.model.Capacities;
-import io.robber.emulation.model.MonitoringData;
+import io.robber.planning.Capacities;
+import io.robber.planning.MonitoringData;
 import io.robber.engine.PeerGraph;
 import io.robber.testkit.SimData;
 import java.util.ArrayDeque;

@@ -28,13 +28,13 @@ final class BitTorrentEngine implements ProtocolEngine, ExchangePolicy {
     private final Optional<Choker> choker;
     private final boolean blocks;
 
-    BitTorrentEngine(EngineContext ctx, BitSet possession, int maxOutstanding, BitTorrentOptions options) {
+    BitTorrentEngine(EngineContext ctx, BitSet possession, BitTorrentOptions options) {
         this.ctx = ctx;
         int blockPieces = options.blockPieces(ctx.manifest().pieceSize());
         PieceSelection piece = options.rarestFirst() ? new RarestFirst(ctx.random()) : PieceSelection.random(ctx.random());
         this.blocks = blockPieces > 1;
         PieceSelection selection = blocks ? new BlockSelection(blockPieces, piece) : piece;
-        this.exchange = new PieceExchange(ctx, this, maxOutstanding, possession,
+        this.exchange = new PieceExchange(ctx, this, options.exchange(), possession,
                 new ExchangeOptions(selection, options.choking(), options.endGame()));
         this.choker = options.choking()
                 ? Optional.of(new Choker(ctx.timers(), ctx.random(), options.unchoked(), options.rechokeNanos(),

@@ -1,10 +1,10 @@
 package io.robber.bittorrent;
 
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.StringOptions;
+import io.robber.exchange.ExchangeTuning;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The BitTorrent baseline's options, read from {@link ProtocolOptions#extra()} keys prefixed
@@ -21,9 +21,10 @@ import java.util.TreeSet;
  * @param rechokeNanos how often the choking decision is made (classic): 10 s
  * @param blockPieces  pieces per block, the unit picked at random and fetched from one peer; 0 means the
  *                     variant's default (see {@link #blockPieces(int)})
+ * @param exchange     the piece exchange's tuning (R and the request window)
  */
 public record BitTorrentOptions(Variant variant, int peers, boolean rarestFirst, boolean endGame, int unchoked,
-                                long rechokeNanos, int blockPieces) {
+                                long rechokeNanos, int blockPieces, ExchangeTuning exchange) {
     public static final String PREFIX = "bittorrent.";
     /** Cornet's block: 4 MiB. */
     public static final int CORNET_BLOCK_BYTES = 4 << 20;
@@ -44,21 +45,17 @@ public record BitTorrentOptions(Variant variant, int peers, boolean rarestFirst,
             "rechoke", "block-pieces");
 
     public static BitTorrentOptions of(ProtocolOptions options) {
-        Map<String, String> extra = options.extra();
-        for (String key : extra.keySet()) {
-            if (key.startsWith(PREFIX) && !KEYS.contains(key.substring(PREFIX.length()))) {
-                throw new IllegalArgumentException("unknown option " + key + "; bittorrent knows " + known());
-            }
-        }
-        Variant variant = variant(extra.getOrDefault(PREFIX + "variant", "classic"));
+        StringOptions bt = StringOptions.under(options, PREFIX, "bittorrent", KEYS);
+        Variant variant = variant(bt.text("variant", "classic"));
         int defaultPeers = variant == Variant.OPTIMIZED ? OPTIMIZED_PEERS : options.peers();
         return new BitTorrentOptions(variant,
-                positive(extra, "peers", defaultPeers),
-                bool(extra, "rarest-first"),
-                bool(extra, "end-game"),
-                positive(extra, "unchoked", 5),
-                duration(extra.getOrDefault(PREFIX + "rechoke", "10s")),
-                positive(extra, "block-pieces", 0));
+                bt.positive("peers", defaultPeers),
+                bt.bool("rarest-first", false),
+                bt.bool("end-game", false),
+                bt.positive("unchoked", 5),
+                bt.durationNanos("rechoke", 10_000_000_000L),
+                bt.positive("block-pieces", 0),
+                ExchangeTuning.of(options));
     }
 
     /** Choking (and interest) is on in the classic variant only; Cornet disables it (§6.3). */
@@ -84,53 +81,5 @@ public record BitTorrentOptions(Variant variant, int peers, boolean rarestFirst,
             throw new IllegalArgumentException("bittorrent.variant must be classic, cornet or optimized, got '"
                     + value + "'");
         }
-    }
-
-    private static boolean bool(Map<String, String> extra, String name) {
-        String value = extra.getOrDefault(PREFIX + name, "false").trim();
-        if (!value.equals("true") && !value.equals("false")) {
-            throw new IllegalArgumentException(PREFIX + name + " must be true or false, got '" + value + "'");
-        }
-        return value.equals("true");
-    }
-
-    private static int positive(Map<String, String> extra, String name, int fallback) {
-        String value = extra.get(PREFIX + name);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(PREFIX + name + " must be a whole number of at least 1, got '" + value + "'");
-    }
-
-    /** {@code 10s}, {@code 500ms} or a plain number of seconds; more than zero. */
-    private static long duration(String value) {
-        String v = value.trim();
-        try {
-            long nanos;
-            if (v.endsWith("ms")) {
-                nanos = Long.parseLong(v.substring(0, v.length() - 2)) * 1_000_000L;
-            } else {
-                nanos = Long.parseLong(v.endsWith("s") ? v.substring(0, v.length() - 1) : v) * 1_000_000_000L;
-            }
-            if (nanos > 0) {
-                return nanos;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(PREFIX + "rechoke must be a positive duration such as 10s or 500ms, got '"
-                + value + "'");
-    }
-
-    private static String known() {
-        return new TreeSet<>(KEYS).stream().map(k -> PREFIX + k).toList().toString();
     }
 }

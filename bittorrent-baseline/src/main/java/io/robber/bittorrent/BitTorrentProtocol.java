@@ -1,11 +1,12 @@
 package io.robber.bittorrent;
 
 import io.robber.api.Group;
+import io.robber.api.ProtocolOptions;
 import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
-import io.robber.api.ProtocolOptions;
+import io.robber.engine.ProtocolPlan;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,27 +25,31 @@ public final class BitTorrentProtocol implements Protocol {
     }
 
     @Override
-    public PeerGraph peerGraph(Group group, ProtocolOptions options) {
+    public ProtocolPlan plan(Group group, ProtocolOptions options) {
         BitTorrentOptions bt = BitTorrentOptions.of(options);
-        return bt.variant() == BitTorrentOptions.Variant.OPTIMIZED
+        PeerGraph graph = bt.variant() == BitTorrentOptions.Variant.OPTIMIZED
                 ? NearestPeers.generate(group, bt.peers(), options.seed())
                 : RandomMesh.generate(group, bt.peers(), options.seed());
+        return new Plan(bt, graph);
     }
 
-    /** A connected swarm delivers from any placement in which every piece is held by some member. */
-    @Override
-    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
-                                            List<BitSet> possessions, int pieceCount) {
-        BitSet held = new BitSet();
-        possessions.forEach(held::or);
-        int missing = pieceCount - held.get(0, pieceCount).cardinality();
-        return missing == 0 ? Optional.empty()
-                : Optional.of("bittorrent cannot deliver " + missing + " pieces that no member holds (first: piece "
-                        + held.nextClearBit(0) + "): give every piece to at least one member");
-    }
+    /** A swarm over a random (or, optimized, topology-aware) mesh. */
+    private record Plan(BitTorrentOptions options, PeerGraph graph) implements ProtocolPlan {
 
-    @Override
-    public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
-        return new BitTorrentEngine(ctx, possession, options.maxOutstanding(), BitTorrentOptions.of(options));
+        /** A connected swarm delivers from any placement in which every piece is held by some member. */
+        @Override
+        public Optional<String> checkPossession(List<BitSet> possessions, int pieceCount) {
+            BitSet held = new BitSet();
+            possessions.forEach(held::or);
+            int missing = pieceCount - held.get(0, pieceCount).cardinality();
+            return missing == 0 ? Optional.empty()
+                    : Optional.of("bittorrent cannot deliver " + missing + " pieces that no member holds (first: piece "
+                            + held.nextClearBit(0) + "): give every piece to at least one member");
+        }
+
+        @Override
+        public ProtocolEngine newEngine(EngineContext ctx, BitSet possession) {
+            return new BitTorrentEngine(ctx, possession, options);
+        }
     }
 }

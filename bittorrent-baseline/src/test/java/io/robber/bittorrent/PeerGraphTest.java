@@ -26,7 +26,7 @@ class PeerGraphTest {
             for (long seed = 0; seed < 20; seed++) {
                 Group group = SimData.clusters(shape);
                 ProtocolOptions options = BitTorrentSimTest.options(seed, Map.of("bittorrent.variant", variant));
-                PeerGraph graph = BT.peerGraph(group, options);
+                PeerGraph graph = BT.plan(group, options).graph();
                 int n = variant.equals("optimized") ? 10 : 5;
 
                 assertThat(connected(graph)).as("connected, seed %d", seed).isTrue();
@@ -34,7 +34,7 @@ class PeerGraphTest {
                     assertThat(graph.neighbours(m)).hasSizeGreaterThanOrEqualTo(Math.min(n, group.size() - 1))
                             .doesNotContain(m);
                 }
-                PeerGraph again = BT.peerGraph(SimData.clusters(shape), options);
+                PeerGraph again = BT.plan(SimData.clusters(shape), options).graph();
                 for (int m = 0; m < group.size(); m++) {
                     assertThat(again.neighbours(m)).isEqualTo(graph.neighbours(m));
                 }
@@ -48,7 +48,7 @@ class PeerGraphTest {
         int withGlobalPeers = 0;
         int total = 0;
         for (long seed = 0; seed < 10; seed++) {
-            PeerGraph graph = BT.peerGraph(group, BitTorrentSimTest.options(seed, Map.of()));
+            PeerGraph graph = BT.plan(group, BitTorrentSimTest.options(seed, Map.of())).graph();
             for (int m = 0; m < group.size(); m++) {
                 int node = m;
                 if (graph.neighbours(m).stream().anyMatch(p -> !group.sameCluster(node, p))) {

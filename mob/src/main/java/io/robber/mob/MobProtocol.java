@@ -1,16 +1,13 @@
 package io.robber.mob;
 
 import io.robber.api.Group;
-import io.robber.collective.CollectiveEngine;
-import io.robber.collective.CollectivePeerGraph;
-import io.robber.collective.RootCollectives;
+import io.robber.api.ProtocolOptions;
+import io.robber.collective.CollectivePlan;
+import io.robber.collective.CollectivePolicy;
 import io.robber.collective.Succession;
 import io.robber.collective.WorkShares;
-import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
-import io.robber.engine.ProtocolEngine;
-import io.robber.api.ProtocolOptions;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -25,33 +22,42 @@ import java.util.Optional;
 public final class MobProtocol implements Protocol {
     public static final String NAME = "mob";
 
+    private static final CollectivePolicy POLICY = new CollectivePolicy() {
+        @Override
+        public BitSet work(Group group, PeerGraph graph, int member, int pieceCount) {
+            return MobProtocol.work(group, graph, member, pieceCount);
+        }
+
+        @Override
+        public boolean stealing() {
+            return false;
+        }
+
+        @Override
+        public Succession succession(Group group, PeerGraph graph, int self, int pieceCount) {
+            return Succession.everyMemberTakesAll(pieceCount);
+        }
+
+        /**
+         * Besides a root collective, MOB needs every piece to reach every cluster through the static work
+         * division (see {@link StaticWorkCoverage}); otherwise it would deadlock, so it fails fast instead.
+         */
+        @Override
+        public Optional<String> checkPossession(Group group, PeerGraph graph, List<BitSet> possessions,
+                                                int pieceCount) {
+            return StaticWorkCoverage.check(group, graph, m -> work(group, graph, m, pieceCount), possessions,
+                    pieceCount);
+        }
+    };
+
     @Override
     public String name() {
         return NAME;
     }
 
     @Override
-    public PeerGraph peerGraph(Group group, ProtocolOptions options) {
-        return CollectivePeerGraph.generate(group, options.peers(), options.seed());
-    }
-
-    /**
-     * Besides a root collective, MOB needs every piece to reach every cluster through the static work
-     * division (see {@link StaticWorkCoverage}); otherwise it would deadlock, so it fails fast instead.
-     */
-    @Override
-    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
-                                            List<BitSet> possessions, int pieceCount) {
-        return RootCollectives.check(group, possessions, pieceCount)
-                .or(() -> StaticWorkCoverage.check(group, graph, m -> work(group, graph, m, pieceCount), possessions,
-                        pieceCount));
-    }
-
-    @Override
-    public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
-        BitSet work = work(ctx.group(), graph, ctx.self(), ctx.manifest().pieceCount());
-        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), false,
-                Succession.everyMemberTakesAll(ctx.manifest().pieceCount()));
+    public CollectivePlan plan(Group group, ProtocolOptions options) {
+        return CollectivePlan.of(group, options, POLICY);
     }
 
     /** The static work of {@code member}: an equal share among the members of its collective with a global peer. */

@@ -21,8 +21,6 @@ public record ProtocolOptions(int peers, int maxOutstanding, long seed, Map<Stri
                               Map<Key<?>, Object> typed) {
     public static final int DEFAULT_PEERS = 5;
     public static final int DEFAULT_MAX_OUTSTANDING = 5;
-    /** The key of network monitoring data (JSON) in {@link #extra}, for sender-side planners. */
-    public static final String MONITORING = "monitoring";
 
     /**
      * A typed option, compared by identity: declare each one once as a constant where its type lives.

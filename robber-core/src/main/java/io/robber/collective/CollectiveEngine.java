@@ -2,6 +2,7 @@ package io.robber.collective;
 
 import io.robber.engine.EngineContext;
 import io.robber.engine.ProtocolEngine;
+import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.wire.Message;
 import java.util.BitSet;
@@ -33,14 +34,14 @@ public final class CollectiveEngine implements ProtocolEngine {
     private BitSet dead = new BitSet();
     private boolean inheritanceDue;
 
-    public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, int maxOutstanding,
+    public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, ExchangeTuning tuning,
                             boolean steal, Succession succession) {
         this.ctx = ctx;
         this.succession = succession;
         BitSet work = (BitSet) initialWork.clone();
         work.andNot(possession);
         this.work = new CollectiveWork(ctx, work);
-        this.exchange = new PieceExchange(ctx, this.work, maxOutstanding, possession);
+        this.exchange = new PieceExchange(ctx, this.work, tuning, possession);
         this.localPeers = ctx.neighbours().stream().filter(ctx::isLocal).toList();
         this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,

@@ -6,7 +6,7 @@ import io.robber.wire.Message;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/** Everything an engine may see and do. Implemented by {@link Operation} over a {@link NodeIo}. */
+/** Everything an engine may see and do. Implemented by {@link Operation}'s context over a {@link NodeIo}. */
 public interface EngineContext {
 
     /** The operation number, carried by every message. */
@@ -28,6 +28,14 @@ public interface EngineContext {
     }
 
     void send(int peer, Message message);
+
+    /**
+     * Sends one of the protocol's own messages, encoded by its plan's {@link ProtocolPlan#messageCodec()};
+     * the receiving engine gets it in {@link ProtocolEngine#onOwnMessage}.
+     *
+     * @throws IllegalStateException when the plan has no codec for messages of this type
+     */
+    void sendOwn(int peer, Object message);
 
     /** Sends piece {@code piece} (which this node holds) to {@code peer}, which requested it. */
     void sendPiece(int peer, int piece);

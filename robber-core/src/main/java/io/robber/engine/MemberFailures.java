@@ -1,6 +1,7 @@
 package io.robber.engine;
 
 import io.robber.api.Group;
+import io.robber.wire.Message;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -15,30 +16,35 @@ import java.util.Map;
  * <ul>
  *   <li>a loss timer per lost neighbour: a connection that stays down for the failure timeout makes
  *       that member dead (a reconnection before then cancels it);</li>
- *   <li>the dead members and why, learnt locally or from the group-wide flood;</li>
+ *   <li>the dead members and why, learnt locally or from the group-wide flood ({@link Message.Dead}),
+ *       which it passes on;</li>
  *   <li>a watchdog: once some member is dead, an incomplete node that receives no piece for the
  *       failure timeout gives up, because the data it lacks may have died with that member. This is
  *       what guarantees that no survivor hangs, whatever died.</li>
  * </ul>
  */
 final class MemberFailures {
+    private final int op;
     private final Group group;
     private final int self;
     private final PeerGraph graph;
     private final Timers timers;
     private final Duration timeout;
+    private final Flooding flooding;
     private final BitSet dead = new BitSet();
     private final String[] reasons;
     private final Map<Integer, Runnable> lossTimers = new HashMap<>();
     private Runnable watchdog;
     private long lastProgress;
 
-    MemberFailures(Group group, int self, PeerGraph graph, Timers timers, Duration timeout) {
+    MemberFailures(int op, Group group, int self, PeerGraph graph, Timers timers, Duration timeout, Flooding flooding) {
+        this.op = op;
         this.group = group;
         this.self = self;
         this.graph = graph;
         this.timers = timers;
         this.timeout = timeout;
+        this.flooding = flooding;
         this.reasons = new String[group.size()];
     }
 
@@ -57,15 +63,26 @@ final class MemberFailures {
         }
     }
 
-    /** Records a death; false when it was known. */
-    boolean record(int member, String reason) {
+    /**
+     * Records a death learnt from {@code from} (-1: found here) and floods it on; false when it was
+     * known.
+     */
+    boolean record(int member, String reason, int from) {
         if (dead.get(member)) {
             return false;
         }
         dead.set(member);
         reasons[member] = reason;
         reconnected(member);
+        flooding.flood(new Message.Dead(op, member, reason), from);
         return true;
+    }
+
+    /** Sends every known death to {@code peer}. */
+    void resend(int peer) {
+        for (int m = dead.nextSetBit(0); m >= 0; m = dead.nextSetBit(m + 1)) {
+            flooding.send(peer, new Message.Dead(op, m, reasons[m]));
+        }
     }
 
     boolean isDead(int member) {
@@ -75,10 +92,6 @@ final class MemberFailures {
     /** The dead members; a copy. */
     BitSet dead() {
         return (BitSet) dead.clone();
-    }
-
-    String reason(int member) {
-        return reasons[member];
     }
 
     /** "connection lost at c0n1 and not back within 30 s" */

@@ -1,80 +1,79 @@
 package io.robber.engine;
 
-import io.robber.api.ProtocolOptions;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.PlacementException;
 import io.robber.api.ProtocolException;
 import io.robber.wire.Message;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * One multicast operation on one node, independent of the protocol. It wraps the protocol's engine
- * and adds the group-wide parts every protocol needs:
+ * One multicast operation on one node, independent of the protocol. It wraps the engine its
+ * {@link ProtocolPlan} makes and adds the group-wide parts every protocol needs:
  * <ul>
- *   <li>a flood of every member's initial possession, so that each node checks the protocol's
- *       precondition (for Robber: a root collective, §3.3.2) and that all members multicast the
- *       same data set, and fails fast instead of hanging;</li>
- *   <li>a flood of the set of members that are done, so that {@code flush()} returns only when the
- *       whole group holds everything (the paper's done/stop only covers direct neighbours);</li>
+ *   <li>the flood of every member's initial possession ({@link PossessionFlood}), checked against
+ *       the plan once complete;</li>
+ *   <li>the flood of the set of members that are done ({@link DoneFlood});</li>
  *   <li>member failure: a neighbour whose connection stays lost for the failure timeout is declared
- *       dead and that is flooded too ({@link Message.Dead}, also sent by a node that gives up). The
+ *       dead and that is flooded too ({@link MemberFailures}; also sent by a node that gives up). The
  *       operation finishes when every member it can still reach is done or dead; dead members that
  *       were not done make it fail group-wide, naming them, while each survivor's own data is
- *       complete. The engine hears of deaths to re-take the dead members' work ({@link MemberFailures}).</li>
+ *       complete. The engine hears of deaths to re-take the dead members' work.</li>
  * </ul>
  * A lost neighbour that reconnects is resynchronised: it gets every flood again and the engine
- * greets it afresh. Messages are bounds-checked here before the engine sees them. Single-threaded
- * and sans-IO.
+ * greets it afresh. Messages are bounds-checked here (and the protocol's own messages decoded by its
+ * codec) before the engine sees them. Single-threaded and sans-IO.
  */
-public final class Operation implements EngineContext {
-    private final int op;
+public final class Operation {
     private final Group group;
     private final int self;
     private final Manifest manifest;
-    private final Protocol protocol;
-    private final PeerGraph graph;
-    private final ProtocolOptions options;
+    private final ProtocolPlan plan;
     private final List<Integer> neighbours;
     private final NodeIo io;
     private final OperationListener listener;
-    private final RandomGenerator random;
     private final MemberFailures failures;
-    private final BitSet[] possessions;
-    private int possessionsKnown;
+    private final PossessionFlood possessions;
+    private final DoneFlood done;
+    private final OperationContext context;
     private boolean collectivePossessionAnnounced;
-    private final BitSet done = new BitSet();
     private ProtocolEngine engine;
     private boolean localComplete;
     private boolean finished;
 
-    public Operation(int op, Group group, int self, Manifest manifest, Protocol protocol, PeerGraph graph,
-                     ProtocolOptions options, Duration failureTimeout, NodeIo io, OperationListener listener,
-                     RandomGenerator random) {
-        this.op = op;
+    public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
+                     NodeIo io, OperationListener listener, RandomGenerator random) {
         this.group = group;
         this.self = self;
         this.manifest = manifest;
-        this.protocol = protocol;
-        this.graph = graph;
-        this.options = options;
-        this.neighbours = graph.neighbours(self);
+        this.plan = plan;
+        this.neighbours = plan.graph().neighbours(self);
         this.io = io;
         this.listener = listener;
-        this.random = random;
-        this.failures = new MemberFailures(group, self, graph, io.timers(), failureTimeout);
-        this.possessions = new BitSet[group.size()];
+        Flooding flooding = new Flooding(neighbours, io);
+        this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout, flooding);
+        this.possessions = new PossessionFlood(op, group, manifest, flooding);
+        this.done = new DoneFlood(op, group, flooding);
+        this.context = new OperationContext(op, group, self, manifest, neighbours, plan.messageCodec(), io, random,
+                new OperationContext.Outcome() {
+                    @Override
+                    public void completed() {
+                        completeLocally();
+                    }
+
+                    @Override
+                    public void fail(String reason) {
+                        giveUp(new ProtocolException(reason));
+                    }
+                });
     }
 
     public int op() {
-        return op;
+        return context.op();
     }
 
     /** Starts the operation holding {@code possession}. */
@@ -85,11 +84,11 @@ public final class Operation implements EngineContext {
         }
         BitSet own = (BitSet) possession.clone();
         recordPossession(self, own, -1);
-        engine = protocol.newEngine(this, graph, options, own);
+        engine = plan.newEngine(context, own);
         engine.start();
         announceCollectivePossession();
         if (!finished && own.cardinality() == manifest.pieceCount()) {
-            completed();
+            completeLocally();
         }
     }
 
@@ -109,16 +108,39 @@ public final class Operation implements EngineContext {
             return;
         }
         if (message instanceof Message.Done d) {
-            onDone(d.members());
+            if (done.merge(d.members())) {
+                checkFinished();
+            }
         } else if (message instanceof Message.Dead d) {
             recordDeath(d.member(), d.reason(), peer);
         } else if (finished) {
             return;
         } else if (message instanceof Message.Possession p) {
-            onPossession(peer, p);
-        } else if (!failures.isDead(peer)) {
+            possessions.mismatch(p).ifPresentOrElse(this::fail, () -> recordPossession(p.origin(), p.pieces(), peer));
+        } else if (failures.isDead(peer)) {
+            return;
+        } else if (message instanceof Message.ProtocolMessage own) {
+            onOwnMessage(peer, own);
+        } else {
             engine.onMessage(peer, message);
         }
+    }
+
+    /** The protocol's own message: decoded by its codec; one that does not decode disconnects its sender. */
+    private void onOwnMessage(int peer, Message.ProtocolMessage message) {
+        Optional<MessageCodec<?>> codec = plan.messageCodec();
+        if (codec.isEmpty()) {
+            io.disconnect(peer, "sent a protocol message, but this protocol has no messages of its own");
+            return;
+        }
+        Object decoded;
+        try {
+            decoded = codec.get().decode(message.payload());
+        } catch (RuntimeException e) {
+            io.disconnect(peer, "sent a protocol message that does not decode: " + e.getMessage());
+            return;
+        }
+        engine.onOwnMessage(peer, decoded);
     }
 
     public void onPieceReceived(int peer, int piece) {
@@ -146,16 +168,9 @@ public final class Operation implements EngineContext {
     /** A lost neighbour is connected again: it hears every flood again and, unless dead, the engine resynchronises. */
     public void onPeerReconnected(int peer) {
         failures.reconnected(peer);
-        for (int origin = 0; origin < possessions.length; origin++) {
-            if (possessions[origin] != null) {
-                io.send(peer, new Message.Possession(op, origin, manifest.rootDigest(), possessions[origin]));
-            }
-        }
-        io.send(peer, new Message.Done(op, (BitSet) done.clone()));
-        BitSet dead = failures.dead();
-        for (int m = dead.nextSetBit(0); m >= 0; m = dead.nextSetBit(m + 1)) {
-            io.send(peer, new Message.Dead(op, m, failures.reason(m)));
-        }
+        possessions.resend(peer);
+        done.resend(peer);
+        failures.resend(peer);
         if (!finished && !failures.isDead(peer)) {
             engine.onPeerReconnected(peer);
         }
@@ -166,33 +181,20 @@ public final class Operation implements EngineContext {
         giveUp(new ProtocolException(reason));
     }
 
-    private void onPossession(int peer, Message.Possession p) {
-        if (!Arrays.equals(p.rootDigest(), manifest.rootDigest())) {
-            fail("member " + group.member(p.origin()).id() + " multicasts data set "
-                    + HexFormat.of().formatHex(p.rootDigest()).substring(0, 12) + " but this node has "
-                    + manifest.rootDigestHex().substring(0, 12) + ": every member must pass the same manifest");
-            return;
-        }
-        recordPossession(p.origin(), p.pieces(), peer);
+    /** The operation cannot succeed on this node, e.g. its storage failed: it gives up and tells the group. */
+    public void fail(String reason) {
+        giveUp(new ProtocolException(reason));
     }
 
     private void recordPossession(int origin, BitSet pieces, int from) {
-        if (possessions[origin] != null) {
+        if (!possessions.record(origin, pieces, from)) {
             return;
-        }
-        possessions[origin] = pieces;
-        possessionsKnown++;
-        Message.Possession flood = new Message.Possession(op, origin, manifest.rootDigest(), pieces);
-        for (int n : neighbours) {
-            if (n != from) {
-                io.send(n, flood);
-            }
         }
         if (group.sameCluster(origin, self)) {
             announceCollectivePossession();
         }
-        if (possessionsKnown == group.size()) {
-            protocol.checkPossession(group, graph, options, Arrays.asList(possessions), manifest.pieceCount())
+        if (possessions.complete()) {
+            plan.checkPossession(possessions.all(), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));
         }
     }
@@ -205,32 +207,20 @@ public final class Operation implements EngineContext {
         if (collectivePossessionAnnounced || engine == null || finished) {
             return;
         }
-        BitSet held = new BitSet();
-        for (int m : group.collectiveOf(self)) {
-            if (possessions[m] != null) {
-                held.or(possessions[m]);
-            } else if (!failures.isDead(m)) {
-                return;
-            }
-        }
-        collectivePossessionAnnounced = true;
-        engine.onCollectivePossession(held);
+        possessions.heldByCollective(self, failures::isDead).ifPresent(held -> {
+            collectivePossessionAnnounced = true;
+            engine.onCollectivePossession(held);
+        });
     }
 
-    private void onDone(BitSet members) {
-        BitSet news = (BitSet) members.clone();
-        news.andNot(done);
-        if (!news.isEmpty()) {
-            done.or(members);
-            floodDone();
+    /** This node holds every piece: it tells its listener and the group. */
+    private void completeLocally() {
+        if (localComplete || finished) {
+            return;
         }
-    }
-
-    private void floodDone() {
-        Message.Done message = new Message.Done(op, (BitSet) done.clone());
-        for (int n : neighbours) {
-            io.send(n, message);
-        }
+        localComplete = true;
+        listener.localComplete();
+        done.markDone(self);
         checkFinished();
     }
 
@@ -240,16 +230,7 @@ public final class Operation implements EngineContext {
      * up, since the others no longer serve it.
      */
     private void recordDeath(int member, String reason, int from) {
-        if (!failures.record(member, reason)) {
-            return;
-        }
-        Message.Dead flood = new Message.Dead(op, member, reason);
-        for (int n : neighbours) {
-            if (n != from) {
-                io.send(n, flood);
-            }
-        }
-        if (finished) {
+        if (!failures.record(member, reason, from) || finished) {
             return;
         }
         if (member == self) {
@@ -277,16 +258,15 @@ public final class Operation implements EngineContext {
 
     /** Done when this node is, and every member it can still reach is done or dead. */
     private void checkFinished() {
-        if (finished || !done.get(self)) {
+        if (finished || !done.isDone(self)) {
             return;
         }
         BitSet reachable = failures.reachable();
-        BitSet missing = new BitSet();
-        for (int m = done.nextClearBit(0); m < group.size(); m = done.nextClearBit(m + 1)) {
+        BitSet missing = done.notDone();
+        for (int m = missing.nextSetBit(0); m >= 0; m = missing.nextSetBit(m + 1)) {
             if (!failures.isDead(m) && reachable.get(m)) {
                 return;
             }
-            missing.set(m);
         }
         finish();
         if (missing.isEmpty()) {
@@ -314,93 +294,13 @@ public final class Operation implements EngineContext {
         }
     }
 
-    // ---- EngineContext ----
-
-    @Override
-    public int self() {
-        return self;
-    }
-
-    @Override
-    public Group group() {
-        return group;
-    }
-
-    @Override
-    public Manifest manifest() {
-        return manifest;
-    }
-
-    @Override
-    public List<Integer> neighbours() {
-        return neighbours;
-    }
-
-    @Override
-    public void send(int peer, Message message) {
-        io.send(peer, message);
-    }
-
-    @Override
-    public void sendPiece(int peer, int piece) {
-        io.sendPiece(peer, op, piece, true);
-    }
-
-    @Override
-    public void pushPiece(int peer, int piece) {
-        io.sendPiece(peer, op, piece, false);
-    }
-
-    @Override
-    public void completed() {
-        if (localComplete || finished) {
-            return;
-        }
-        localComplete = true;
-        listener.localComplete();
-        done.set(self);
-        floodDone();
-    }
-
-    @Override
-    public void fail(String reason) {
-        giveUp(new ProtocolException(reason));
-    }
-
-    @Override
-    public RandomGenerator random() {
-        return random;
-    }
-
-    @Override
-    public Timers timers() {
-        return io.timers();
-    }
-
-    @Override
-    public ProtocolMetrics metrics() {
-        return io.metrics();
-    }
-
     /** Members whose possession this node has not heard of yet (for diagnostics). */
     public List<String> membersWithUnknownPossession() {
-        List<String> unknown = new ArrayList<>();
-        for (int i = 0; i < possessions.length; i++) {
-            if (possessions[i] == null) {
-                unknown.add(group.member(i).id());
-            }
-        }
-        return unknown;
+        return possessions.unknown();
     }
 
     /** Members not known to be done (for diagnostics). */
     public List<String> membersNotDone() {
-        List<String> pending = new ArrayList<>();
-        for (int i = 0; i < group.size(); i++) {
-            if (!done.get(i)) {
-                pending.add(group.member(i).id());
-            }
-        }
-        return pending;
+        return done.pending();
     }
 }

@@ -1,10 +1,7 @@
 package io.robber.engine;
 
-import io.robber.api.ProtocolOptions;
 import io.robber.api.Group;
-import java.util.BitSet;
-import java.util.List;
-import java.util.Optional;
+import io.robber.api.ProtocolOptions;
 
 /**
  * A multicast protocol, found by name through {@link java.util.ServiceLoader}. Adding a protocol is
@@ -15,17 +12,11 @@ public interface Protocol {
     /** The name users select it by, e.g. {@code robber}. */
     String name();
 
-    /** The undirected peer graph, identical on every node for the same group and options. */
-    PeerGraph peerGraph(Group group, ProtocolOptions options);
-
     /**
-     * Checks that the protocol can deliver everything over {@code graph} from this initial placement
-     * of pieces ({@code possessions} by member index), with the options {@code graph} was made with;
-     * returns the problem in one line if it cannot.
+     * Plans {@code group}: validates {@code options} and builds what every operation of a channel over
+     * the group uses.
+     *
+     * @throws IllegalArgumentException naming the bad option and the valid ones, in one line
      */
-    Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options, List<BitSet> possessions,
-                                     int pieceCount);
-
-    /** A fresh engine for one node and one operation. */
-    ProtocolEngine newEngine(EngineContext context, PeerGraph graph, ProtocolOptions options, BitSet possession);
+    ProtocolPlan plan(Group group, ProtocolOptions options);
 }

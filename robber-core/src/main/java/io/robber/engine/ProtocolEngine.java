@@ -15,6 +15,13 @@ public interface ProtocolEngine {
     /** A protocol message from a neighbour; indices in it have been bounds-checked. */
     void onMessage(int peer, Message message);
 
+    /**
+     * One of the protocol's own messages from a neighbour, decoded by its plan's
+     * {@link ProtocolPlan#messageCodec()}; only protocols with such a codec receive any.
+     */
+    default void onOwnMessage(int peer, Object message) {
+    }
+
     /** A piece requested from {@code peer} arrived, matched its digest and is stored. */
     void onPieceReceived(int peer, int piece);
 

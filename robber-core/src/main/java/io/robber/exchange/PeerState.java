@@ -10,7 +10,7 @@ final class PeerState {
     /** Our pieces requested from this peer and not yet received. */
     final BitSet outstanding = new BitSet();
     /** How many of them to allow. */
-    final RequestWindow window = new RequestWindow();
+    final RequestWindow window;
     /** The peer's desire from us; {@code null} until its desire message arrives. */
     BitSet desire;
     boolean lost;
@@ -21,8 +21,9 @@ final class PeerState {
     /** With choking: what this node last told the peer about its interest. */
     boolean interested;
 
-    PeerState(int member, boolean choking) {
+    PeerState(int member, boolean choking, ExchangeTuning tuning) {
         this.member = member;
+        this.window = new RequestWindow(tuning);
         this.choking = choking;
         this.chokedBy = choking;
     }

@@ -25,27 +25,27 @@ public final class PieceExchange {
     private final ExchangePolicy policy;
     private final ExchangeOptions options;
     private final PieceSelection selection;
-    private final int maxOutstanding;
+    private final ExchangeTuning tuning;
     private final int pieceCount;
     private final BitSet possession;
     private final BitSet pending = new BitSet();
     private final Map<Integer, PeerState> peers = new HashMap<>();
 
-    public PieceExchange(EngineContext ctx, ExchangePolicy policy, int maxOutstanding, BitSet possession) {
-        this(ctx, policy, maxOutstanding, possession, ExchangeOptions.PAPER);
+    public PieceExchange(EngineContext ctx, ExchangePolicy policy, ExchangeTuning tuning, BitSet possession) {
+        this(ctx, policy, tuning, possession, ExchangeOptions.PAPER);
     }
 
-    public PieceExchange(EngineContext ctx, ExchangePolicy policy, int maxOutstanding, BitSet possession,
+    public PieceExchange(EngineContext ctx, ExchangePolicy policy, ExchangeTuning tuning, BitSet possession,
                          ExchangeOptions options) {
         this.ctx = ctx;
         this.policy = policy;
         this.options = options;
         this.selection = options.selection() == null ? PieceSelection.random(ctx.random()) : options.selection();
-        this.maxOutstanding = maxOutstanding;
+        this.tuning = tuning;
         this.pieceCount = ctx.manifest().pieceCount();
         this.possession = (BitSet) possession.clone();
         for (int n : ctx.neighbours()) {
-            peers.put(n, new PeerState(n, options.choking()));
+            peers.put(n, new PeerState(n, options.choking(), tuning));
         }
     }
 
@@ -266,7 +266,7 @@ public final class PieceExchange {
     public void onPeerReconnected(int peer) {
         onPeerLost(peer);
         if (peers.containsKey(peer)) {
-            peers.put(peer, new PeerState(peer, options.choking()));
+            peers.put(peer, new PeerState(peer, options.choking(), tuning));
             sendDesire(peer);
         }
     }
@@ -324,7 +324,7 @@ public final class PieceExchange {
         if (p.chokedBy) {
             return;
         }
-        int window = p.window.size(maxOutstanding, ctx.manifest().pieceSize());
+        int window = p.window.size(tuning.maxOutstanding(), ctx.manifest().pieceSize());
         if (p.outstanding.cardinality() >= window) {
             return;
         }

@@ -1,19 +1,14 @@
 package io.robber.robber;
 
 import io.robber.api.Group;
-import io.robber.collective.CollectiveEngine;
-import io.robber.collective.CollectivePeerGraph;
-import io.robber.collective.RootCollectives;
+import io.robber.api.ProtocolOptions;
+import io.robber.collective.CollectivePlan;
+import io.robber.collective.CollectivePolicy;
 import io.robber.collective.Succession;
 import io.robber.collective.WorkShares;
-import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
-import io.robber.engine.ProtocolEngine;
-import io.robber.api.ProtocolOptions;
 import java.util.BitSet;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Robber (den Burger & Kielmann, §3.1): cluster collectives that steal data from peer clusters and
@@ -22,28 +17,31 @@ import java.util.Optional;
 public final class RobberProtocol implements Protocol {
     public static final String NAME = "robber";
 
+    /** Equal work shares (§3.1), work stealing, and the dead members' work split among the survivors. */
+    private static final CollectivePolicy POLICY = new CollectivePolicy() {
+        @Override
+        public BitSet work(Group group, PeerGraph graph, int member, int pieceCount) {
+            return WorkShares.share(group.rank(member), group.collectiveOf(member).size(), pieceCount);
+        }
+
+        @Override
+        public boolean stealing() {
+            return true;
+        }
+
+        @Override
+        public Succession succession(Group group, PeerGraph graph, int self, int pieceCount) {
+            return Succession.splitAmongSurvivors(group, self, pieceCount);
+        }
+    };
+
     @Override
     public String name() {
         return NAME;
     }
 
     @Override
-    public PeerGraph peerGraph(Group group, ProtocolOptions options) {
-        return CollectivePeerGraph.generate(group, options.peers(), options.seed());
-    }
-
-    @Override
-    public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
-                                            List<BitSet> possessions, int pieceCount) {
-        return RootCollectives.check(group, possessions, pieceCount);
-    }
-
-    @Override
-    public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
-        Group group = ctx.group();
-        int self = ctx.self();
-        BitSet work = WorkShares.share(group.rank(self), group.collectiveOf(self).size(), ctx.manifest().pieceCount());
-        return new CollectiveEngine(ctx, possession, work, options.maxOutstanding(), true,
-                Succession.splitAmongSurvivors(group, self, ctx.manifest().pieceCount()));
+    public CollectivePlan plan(Group group, ProtocolOptions options) {
+        return CollectivePlan.of(group, options, POLICY);
     }
 }

@@ -8,8 +8,7 @@ import io.robber.api.RobberException;
 import io.robber.api.Storage;
 import io.robber.engine.Operation;
 import io.robber.engine.OperationListener;
-import io.robber.engine.PeerGraph;
-import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolPlan;
 import io.robber.engine.Protocols;
 import java.io.IOException;
 import java.util.BitSet;
@@ -19,15 +18,14 @@ import java.util.concurrent.Executor;
 
 /**
  * The operations of one node, one at a time, on its event loop: the one place where the protocol's
- * peer graph is made and each {@link Operation} is built and started, and where an operation's
+ * plan is made and each {@link Operation} is built and started, and where an operation's
  * outcome settles its {@link OperationFutures}.
  */
 final class Operations {
     private final ChannelConfig config;
     private final Group group;
     private final int self;
-    private final Protocol protocol;
-    private final PeerGraph graph;
+    private final ProtocolPlan plan;
     private final NodeDriver driver;
     private final Executor storagePool;
     private int started;
@@ -38,15 +36,14 @@ final class Operations {
         this.config = config;
         this.group = config.group();
         this.self = self;
-        this.protocol = Protocols.byName(config.protocol());
-        this.graph = protocol.peerGraph(group, config.options());
+        this.plan = Protocols.byName(config.protocol()).plan(group, config.options());
         this.driver = driver;
         this.storagePool = storagePool;
     }
 
     /** This node's neighbours in the protocol's peer graph. */
     List<Integer> neighbours() {
-        return graph.neighbours(self);
+        return plan.graph().neighbours(self);
     }
 
     /** Starts the next operation over {@code storage}, which holds {@code possession}, and returns it. */
@@ -54,7 +51,7 @@ final class Operations {
         int op = ++started;
         driver.transfer(new Transfer(op, manifest, storage));
         runningFutures = futures;
-        running = new Operation(op, group, self, manifest, protocol, graph, config.options(), config.failureTimeout(),
+        running = new Operation(op, group, self, manifest, plan, config.failureTimeout(),
                 driver, listener(storage, futures), new SplittableRandom(config.options().seed() * 31 + self * 7919L + op));
         running.start(possession);
         return running;

@@ -129,4 +129,24 @@ public sealed interface Message {
             return MessageType.INTEREST;
         }
     }
+
+    /**
+     * A message a protocol defines itself, opaque to the core: {@code payload} is what the protocol's
+     * own codec ({@link io.robber.engine.MessageCodec}) made of it, at most {@value #MAX_PAYLOAD_BYTES}
+     * bytes. Lets a protocol carry typed messages of its own without adding to this closed set.
+     */
+    record ProtocolMessage(int op, byte[] payload) implements Message {
+        public static final int MAX_PAYLOAD_BYTES = 1 << 20;
+
+        public ProtocolMessage {
+            if (payload.length > MAX_PAYLOAD_BYTES) {
+                throw new IllegalArgumentException("a protocol message carries at most " + MAX_PAYLOAD_BYTES
+                        + " bytes, got " + payload.length);
+            }
+        }
+
+        public MessageType type() {
+            return MessageType.PROTOCOL;
+        }
+    }
 }

@@ -16,9 +16,10 @@ public enum MessageType {
     AUTH(12),
     DEAD(13),
     CHOKE(14),
-    INTEREST(15);
+    INTEREST(15),
+    PROTOCOL(16);
 
-    private static final MessageType[] BY_CODE = new MessageType[16];
+    private static final MessageType[] BY_CODE = new MessageType[17];
 
     static {
         for (MessageType t : values()) {

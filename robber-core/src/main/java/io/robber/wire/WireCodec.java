@@ -69,6 +69,8 @@ public final class WireCodec {
             out.writeBoolean(c.choked());
         } else if (m instanceof Message.Interest i) {
             out.writeBoolean(i.interested());
+        } else if (m instanceof Message.ProtocolMessage p) {
+            out.writeInt(p.payload().length).writeBytes(p.payload());
         }
         return finish(out);
     }
@@ -129,6 +131,7 @@ public final class WireCodec {
             case DEAD -> new Message.Dead(op, readIndex(frame, "member index"), readReason(frame));
             case CHOKE -> new Message.Choke(op, readFlag(frame, "choked flag"));
             case INTEREST -> new Message.Interest(op, readFlag(frame, "interested flag"));
+            case PROTOCOL -> new Message.ProtocolMessage(op, readPayload(frame));
             case PIECE -> {
                 int piece = readIndex(frame, "piece index");
                 yield new PieceFrame(op, piece, frame.readRetainedSlice(frame.readableBytes()));
@@ -213,6 +216,20 @@ public final class WireCodec {
         byte[] bytes = new byte[length];
         frame.readBytes(bytes);
         return BitSet.valueOf(bytes);
+    }
+
+    /** A protocol message's payload: its length is checked against the bound and the frame before allocation. */
+    private static byte[] readPayload(ByteBuf frame) {
+        need(frame, 4, "payload length");
+        int length = frame.readInt();
+        if (length < 0 || length > Message.ProtocolMessage.MAX_PAYLOAD_BYTES) {
+            throw new MalformedFrameException("protocol payload length " + length + " outside [0, "
+                    + Message.ProtocolMessage.MAX_PAYLOAD_BYTES + "]");
+        }
+        need(frame, length, "protocol payload");
+        byte[] payload = new byte[length];
+        frame.readBytes(payload);
+        return payload;
     }
 
     private static String readReason(ByteBuf frame) {

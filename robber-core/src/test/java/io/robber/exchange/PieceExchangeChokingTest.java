@@ -55,6 +55,10 @@ class PieceExchangeChokingTest {
             sent.add(new Sent(peer, message));
         }
 
+        public void sendOwn(int peer, Object message) {
+            sent.add(new Sent(peer, message));
+        }
+
         public void sendPiece(int peer, int piece) {
             sent.add(new Sent(peer, "piece " + piece));
         }
@@ -95,7 +99,7 @@ class PieceExchangeChokingTest {
 
     @Test
     void aPeerThatChokesUsGetsNoRequestsAndItsOutstandingOnesAreWantedAgain() {
-        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, 5, new BitSet(), CHOKING);
+        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, ExchangeTuning.of(5), new BitSet(), CHOKING);
         exchange.onMessage(1, new Message.Bitfield(1, all()));
 
         assertThat(requestsTo(1)).as("requests to a peer that has not unchoked us").isZero();
@@ -119,7 +123,7 @@ class PieceExchangeChokingTest {
 
     @Test
     void interestFollowsWhatThePeerAnnouncedAndWeStillWant() {
-        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, 5, new BitSet(), CHOKING);
+        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, ExchangeTuning.of(5), new BitSet(), CHOKING);
         exchange.onMessage(1, new Message.Have(1, 4));
         exchange.onMessage(1, new Message.Choke(1, false));
         exchange.onPieceReceived(1, 4);
@@ -130,7 +134,7 @@ class PieceExchangeChokingTest {
 
     @Test
     void requestsFromAPeerWeChokeAreDropped() {
-        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, 5, all(), CHOKING);
+        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, ExchangeTuning.of(5), all(), CHOKING);
         exchange.onMessage(1, new Message.Request(1, 2));
         assertThat(sent).isEmpty();
 
@@ -145,7 +149,7 @@ class PieceExchangeChokingTest {
 
     @Test
     void withoutChokingNothingOfItIsSent() {
-        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, 5, new BitSet(), ExchangeOptions.PAPER);
+        PieceExchange exchange = new PieceExchange(ctx, EVERYTHING, ExchangeTuning.of(5), new BitSet(), ExchangeOptions.PAPER);
         exchange.onMessage(1, new Message.Bitfield(1, all()));
         exchange.choke(1, true);
 

@@ -10,7 +10,7 @@ class RequestWindowTest {
 
     @Test
     void unmeasuredPeersGetTheFullWindow() {
-        assertThat(new RequestWindow().size(5, PIECE)).isEqualTo(5);
+        assertThat(new RequestWindow(ExchangeTuning.of(5)).size(5, PIECE)).isEqualTo(5);
     }
 
     @Test
@@ -26,7 +26,7 @@ class RequestWindowTest {
 
     @Test
     void idleTimeBetweenBusyPeriodsIsNotCountedAsSlowness() {
-        RequestWindow window = new RequestWindow();
+        RequestWindow window = new RequestWindow(ExchangeTuning.of(5));
         long t = 0;
         for (int round = 0; round < 5; round++) {
             window.requested(t, true);
@@ -39,7 +39,7 @@ class RequestWindowTest {
 
     /** A peer kept busy that delivers one piece every {@code interval}. */
     private static RequestWindow deliveringEvery(long interval) {
-        RequestWindow window = new RequestWindow();
+        RequestWindow window = new RequestWindow(ExchangeTuning.of(5));
         window.requested(0, true);
         for (int i = 1; i <= 20; i++) {
             window.delivered(i * interval, PIECE, false);

@@ -126,7 +126,7 @@ class MemberFailureSimTest {
     void shortOutagesAreRepairedAndNobodyIsDeclaredDead(long seed) {
         SimNetwork.Builder builder = fourByFour(seed);
         Group group = SimData.clusters(4, 4, 4, 4);
-        var graph = ROBBER.peerGraph(group, ProtocolOptions.defaults(seed));
+        var graph = ROBBER.plan(group, ProtocolOptions.defaults(seed)).graph();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < 300; i++) {
             int a = random.nextInt(group.size());
@@ -170,7 +170,7 @@ class MemberFailureSimTest {
     void aMemberCutOffByADeathIsNamedUnreachable() {
         Group group = SimData.clusters(2, 1);
         long seed = LongStream.rangeClosed(1, 100)
-                .filter(s -> ROBBER.peerGraph(group, ProtocolOptions.defaults(s)).neighbours(2).equals(java.util.List.of(0)))
+                .filter(s -> ROBBER.plan(group, ProtocolOptions.defaults(s)).graph().neighbours(2).equals(java.util.List.of(0)))
                 .findFirst().orElseThrow();
 
         SimResult result = SimNetwork.builder(group, ROBBER)
@@ -194,7 +194,7 @@ class MemberFailureSimTest {
     void aLongOutageBetweenLiveMembersHangsNobody() {
         Group group = SimData.clusters(4, 4, 4, 4);
         int a = SimData.member(group, 1, 0);
-        int b = ROBBER.peerGraph(group, ProtocolOptions.defaults(7)).neighbours(a).get(0);
+        int b = ROBBER.plan(group, ProtocolOptions.defaults(7)).graph().neighbours(a).get(0);
 
         SimResult result = fourByFour(7).outage(a, b, 100 * MS, 100_000 * MS).run();
 

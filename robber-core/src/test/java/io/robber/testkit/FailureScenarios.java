@@ -39,7 +39,7 @@ public final class FailureScenarios {
             } while (crashed[i] == root || i == 1 && crashed[1] == crashed[0]);
             builder.crash(crashed[i], random.nextLong(150) * MS);
         }
-        PeerGraph graph = protocol.peerGraph(group, ProtocolOptions.defaults(seed));
+        PeerGraph graph = protocol.plan(group, ProtocolOptions.defaults(seed)).graph();
         for (int i = 0; i < 100; i++) {
             int a = random.nextInt(group.size());
             int b = graph.neighbours(a).get(random.nextInt(graph.neighbours(a).size()));

@@ -7,6 +7,7 @@ import io.robber.api.Manifest;
 import io.robber.engine.Operation;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
+import io.robber.engine.ProtocolPlan;
 import io.robber.api.ProtocolOptions;
 import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
@@ -60,15 +61,16 @@ public final class SimNetwork {
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
-        this.graph = b.protocol.peerGraph(group, b.options);
+        ProtocolPlan plan = b.protocol.plan(group, b.options);
+        this.graph = plan.graph();
         int n = group.size();
         this.linkTable = new Link[n][n];
         this.broken = new boolean[n][n];
         this.epochs = new int[n][n];
         for (int i = 0; i < n; i++) {
             SimNode node = new SimNode(i, b.possession.apply(i), this);
-            node.operation = new Operation(OP, group, i, manifest, b.protocol, graph, b.options, b.failureTimeout,
-                    node, node, new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
+            node.operation = new Operation(OP, group, i, manifest, plan, b.failureTimeout, node, node,
+                    new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
             nodes.add(node);
         }
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));

@@ -8,6 +8,7 @@ import io.robber.engine.EngineContext;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
+import io.robber.engine.ProtocolPlan;
 import io.robber.api.ProtocolOptions;
 import io.robber.robber.RobberProtocol;
 import io.robber.wire.Message;
@@ -104,24 +105,38 @@ class SimNetworkTest {
         }
 
         @Override
-        public PeerGraph peerGraph(Group group, ProtocolOptions options) {
+        public ProtocolPlan plan(Group group, ProtocolOptions options) {
             PeerGraph.Builder b = new PeerGraph.Builder(group.size());
             for (int i = 0; i < group.size(); i++) {
                 for (int j = i + 1; j < group.size(); j++) {
                     b.connect(i, j);
                 }
             }
-            return b.build();
+            PeerGraph graph = b.build();
+            return new ProtocolPlan() {
+                @Override
+                public Record options() {
+                    return StubProtocol.this;
+                }
+
+                @Override
+                public PeerGraph graph() {
+                    return graph;
+                }
+
+                @Override
+                public Optional<String> checkPossession(List<BitSet> possessions, int pieceCount) {
+                    return Optional.empty();
+                }
+
+                @Override
+                public ProtocolEngine newEngine(EngineContext ctx, BitSet possession) {
+                    return engine(ctx);
+                }
+            };
         }
 
-        @Override
-        public Optional<String> checkPossession(Group group, PeerGraph graph, ProtocolOptions options,
-                                                List<BitSet> possessions, int pieceCount) {
-            return Optional.empty();
-        }
-
-        @Override
-        public ProtocolEngine newEngine(EngineContext ctx, PeerGraph graph, ProtocolOptions options, BitSet possession) {
+        private ProtocolEngine engine(EngineContext ctx) {
             return new ProtocolEngine() {
                 @Override
                 public void start() {

@@ -53,7 +53,7 @@ class AuthenticationTest {
     void anImpostorWithoutTheSecretIsRefusedWhileTheGroupDelivers() throws Exception {
         try (LoopbackGroup g = LoopbackGroup.open("robber", 2, c -> c.withSecret(SECRET), 2, 2)) {
             Group group = g.group();
-            PeerGraph graph = Protocols.byName("robber").peerGraph(group, ProtocolOptions.defaults(2));
+            PeerGraph graph = Protocols.byName("robber").plan(group, ProtocolOptions.defaults(2)).graph();
             int target = 1;
             int claimed = graph.neighbours(target).get(0);
             assertThat(claimed).isLessThan(target);

@@ -48,7 +48,9 @@ class WireCodecTest {
                 new Message.Choke(10, true),
                 new Message.Choke(10, false),
                 new Message.Interest(11, true),
-                new Message.Interest(-11, false));
+                new Message.Interest(-11, false),
+                new Message.ProtocolMessage(12, new byte[0]),
+                new Message.ProtocolMessage(-12, "a protocol's own message".getBytes(StandardCharsets.UTF_8)));
     }
 
     @ParameterizedTest
@@ -173,7 +175,7 @@ class WireCodecTest {
     @Test
     void unknownTypesAreMalformed() {
         assertMalformed(new byte[] {0}, "unknown frame type 0");
-        assertMalformed(new byte[] {16, 0, 0, 0, 0, 0}, "unknown frame type 16");
+        assertMalformed(new byte[] {17, 0, 0, 0, 0, 0}, "unknown frame type 17");
         assertMalformed(new byte[] {(byte) 255}, "unknown frame type 255");
     }
 
@@ -229,6 +231,37 @@ class WireCodecTest {
     }
 
     @Test
+    void protocolPayloadLengthIsCheckedBeforeAllocation() {
+        int max = Message.ProtocolMessage.MAX_PAYLOAD_BYTES;
+        assertMalformed(body(b -> b.writeByte(MessageType.PROTOCOL.code()).writeInt(1).writeShort(0)),
+                "frame too short for payload length");
+        assertMalformed(body(b -> b.writeByte(MessageType.PROTOCOL.code()).writeInt(1).writeInt(-1)),
+                "protocol payload length -1 outside [0, " + max + "]");
+        assertMalformed(body(b -> b.writeByte(MessageType.PROTOCOL.code()).writeInt(1).writeInt(max + 1)),
+                "protocol payload length " + (max + 1) + " outside [0, " + max + "]");
+        assertMalformed(body(b -> b.writeByte(MessageType.PROTOCOL.code()).writeInt(1).writeInt(Integer.MAX_VALUE)),
+                "protocol payload length 2147483647 outside");
+        assertMalformed(body(b -> b.writeByte(MessageType.PROTOCOL.code()).writeInt(1).writeInt(1000).writeMedium(7)),
+                "frame too short for protocol payload: 3 bytes left, 1000 needed");
+        assertMalformed(body(b -> b.writeByte(MessageType.PROTOCOL.code()).writeInt(1).writeInt(1).writeShort(7)),
+                "1 trailing bytes after PROTOCOL frame");
+    }
+
+    @Test
+    void theLargestProtocolPayloadRoundTripsAndALargerOneCannotBeSent() {
+        byte[] largest = randomBytes(Message.ProtocolMessage.MAX_PAYLOAD_BYTES);
+        Message.ProtocolMessage message = new Message.ProtocolMessage(3, largest);
+        ByteBuf encoded = WireCodec.encode(ALLOC, message);
+
+        assertThat(encoded.readableBytes() - 4).isLessThanOrEqualTo(WireCodec.MAX_FRAME_LENGTH);
+        assertSame(decodeFramed(encoded), message);
+        assertThatThrownBy(() -> new Message.ProtocolMessage(3, new byte[Message.ProtocolMessage.MAX_PAYLOAD_BYTES + 1]))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a protocol message carries at most " + Message.ProtocolMessage.MAX_PAYLOAD_BYTES
+                        + " bytes, got " + (Message.ProtocolMessage.MAX_PAYLOAD_BYTES + 1));
+    }
+
+    @Test
     void truncatedRootDigestIsMalformed() {
         assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeInt(0)
                 .writeZero(Manifest.DIGEST_LENGTH - 1)), "frame too short for root digest");
@@ -279,7 +312,7 @@ class WireCodecTest {
             byte[] frame = new byte[random.nextInt(257)];
             random.nextBytes(frame);
             if (frame.length > 0 && random.nextInt(4) > 0) {
-                frame[0] = (byte) random.nextInt(16);
+                frame[0] = (byte) random.nextInt(MessageType.PROTOCOL.code() + 2);
             }
             decodeSafely(frame);
         }
@@ -391,6 +424,11 @@ class WireCodecTest {
                 assertThat(d.origin()).isEqualTo(p.origin());
                 assertThat(d.rootDigest()).isEqualTo(p.rootDigest());
                 assertThat(d.pieces()).isEqualTo(p.pieces());
+            });
+        } else if (expected instanceof Message.ProtocolMessage p) {
+            assertThat(decoded).isInstanceOfSatisfying(Message.ProtocolMessage.class, d -> {
+                assertThat(d.op()).isEqualTo(p.op());
+                assertThat(d.payload()).isEqualTo(p.payload());
             });
         } else {
             assertThat(decoded).isEqualTo(expected);

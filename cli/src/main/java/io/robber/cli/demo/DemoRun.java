@@ -12,7 +12,7 @@ import io.robber.cli.Errors;
 import io.robber.cli.convert.DurationConverter;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
-import io.robber.emulation.model.MonitoringData;
+import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
 import io.robber.api.ProtocolOptions;
 import io.robber.storage.MemoryStorage;
@@ -73,7 +73,7 @@ final class DemoRun {
             Network network = settings.network();
             ProtocolOptions options = network == null ? ProtocolOptions.defaults(settings.seed())
                     : ProtocolOptions.defaults(settings.seed())
-                            .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
+                            .with(Capacities.MONITORING, network.reported());
             AtomicReference<EmulatedNetwork> emulation = new AtomicReference<>();
             List<MulticastChannel> channels = DemoNetwork.openAll(settings.clusters(), settings.nodesPerCluster(),
                     port -> network == null ? DemoNetwork.group(settings.clusters(), settings.nodesPerCluster(), port)

@@ -1,6 +1,6 @@
 package io.robber.emulation.bound;
 
-import io.robber.emulation.model.Capacities;
+import io.robber.planning.TreePackingBound;
 import io.robber.emulation.model.Network;
 import java.util.ArrayList;
 import java.util.List;

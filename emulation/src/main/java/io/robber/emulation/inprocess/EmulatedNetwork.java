@@ -7,7 +7,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.emulation.EmulationBackend;
-import io.robber.emulation.model.Capacities;
+import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
 import io.robber.transport.LinkCustomizer;
 import java.net.InetSocketAddress;

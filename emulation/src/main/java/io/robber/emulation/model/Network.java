@@ -1,5 +1,7 @@
 package io.robber.emulation.model;
 
+import io.robber.planning.Capacities;
+import io.robber.planning.Units;
 import io.robber.emulation.model.NetworkModel.ClusterSpec;
 import io.robber.emulation.model.NetworkModel.LinkSpec;
 import io.robber.emulation.model.NetworkModel.NodeGroupSpec;

@@ -9,7 +9,7 @@ import io.robber.api.MulticastChannel;
 import io.robber.api.RobberException;
 import io.robber.api.ProtocolOptions;
 import io.robber.emulation.EmulationBackend;
-import io.robber.emulation.model.MonitoringData;
+import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
 import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
@@ -33,7 +33,7 @@ import java.util.function.Function;
  * time from the root's start until the last node holds all data, throughput = size / time, compared
  * with the theoretical maximum; plus WAN bytes per cluster, §4.4 overhead and CPU per node, all from
  * counters rather than estimates. Every protocol is handed the network's reported capacities as
- * monitoring data ({@link ProtocolOptions#MONITORING}); those that plan from it (Balanced
+ * monitoring data ({@link Capacities#MONITORING}); those that plan from it (Balanced
  * Multicasting) see the scenario's initial, or in the error variants wrong, bandwidths.
  */
 public final class Experiment {
@@ -87,7 +87,7 @@ public final class Experiment {
             };
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
             ProtocolOptions options = ProtocolOptions.defaults(settings.seed())
-                    .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
+                    .with(Capacities.MONITORING, network.reported());
             for (Map.Entry<String, String> option : settings.options().entrySet()) {
                 options = options.with(option.getKey(), option.getValue());
             }

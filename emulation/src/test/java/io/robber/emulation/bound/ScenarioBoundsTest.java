@@ -1,9 +1,12 @@
 package io.robber.emulation.bound;
 
+import io.robber.planning.Bound;
+import io.robber.planning.TreePackingBound;
+import io.robber.planning.MinCutBound;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.robber.emulation.model.Capacities;
+import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package io.robber.emulation.model;
 
+import io.robber.planning.Capacities;
+import io.robber.planning.Units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

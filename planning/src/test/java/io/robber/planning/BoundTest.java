@@ -1,4 +1,4 @@
-package io.robber.emulation.bound;
+package io.robber.planning;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

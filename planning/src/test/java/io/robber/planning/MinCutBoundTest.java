@@ -1,10 +1,9 @@
-package io.robber.emulation.bound;
+package io.robber.planning;
 
-import static io.robber.emulation.bound.Nets.INF;
+import static io.robber.planning.Nets.INF;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.robber.emulation.model.Capacities;
 import org.junit.jupiter.api.Test;
 
 class MinCutBoundTest {

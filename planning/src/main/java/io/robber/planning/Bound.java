@@ -1,4 +1,4 @@
-package io.robber.emulation.bound;
+package io.robber.planning;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,26 +1,25 @@
-package io.robber.emulation.bound;
+package io.robber.planning;
 
-import io.robber.emulation.model.Capacities;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /** Hand-built capacities for the bound tests: one node per cluster with an unlimited NIC. */
-final class Nets {
-    static final double INF = Double.POSITIVE_INFINITY;
+public final class Nets {
+    public static final double INF = Double.POSITIVE_INFINITY;
 
     private Nets() {
     }
 
     /** Clusters with the given pair bandwidths (diagonal ignored) and unlimited access links. */
-    static Capacities links(double[][] bandwidth) {
+    public static Capacities links(double[][] bandwidth) {
         int n = bandwidth.length;
         double[] unlimited = IntStream.range(0, n).mapToDouble(i -> INF).toArray();
         return withAccess(bandwidth, unlimited, unlimited);
     }
 
     /** Clusters with the given pair bandwidths and access links out/in. */
-    static Capacities withAccess(double[][] bandwidth, double[] accessOut, double[] accessIn) {
+    public static Capacities withAccess(double[][] bandwidth, double[] accessOut, double[] accessIn) {
         int n = bandwidth.length;
         List<String> names = new ArrayList<>();
         double[][] nics = new double[n][1];
@@ -32,7 +31,7 @@ final class Nets {
     }
 
     /** Every rooted spanning arborescence of n clusters, as parent arrays (n^(n−2) of them). */
-    static List<int[]> allTrees(int n) {
+    public static List<int[]> allTrees(int n) {
         List<int[]> trees = new ArrayList<>();
         int combos = (int) Math.pow(n - 1, n - 1);
         for (int code = 0; code < combos; code++) {

@@ -1,6 +1,5 @@
-package io.robber.emulation.bound;
+package io.robber.planning;
 
-import io.robber.emulation.model.Capacities;
 import org.jgrapht.Graph;
 import org.jgrapht.alg.flow.PushRelabelMFImpl;
 import org.jgrapht.graph.DefaultWeightedEdge;

@@ -1,4 +1,4 @@
-package io.robber.emulation.model;
+package io.robber.planning;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,8 +13,8 @@ import java.util.List;
  * Network monitoring data as a sender-side planner (Balanced Multicasting) consumes it: the
  * achievable bandwidth between every pair of clusters, each cluster's access link and each node's
  * wide-area NIC. It is what a monitoring system would report, not what the network does; the bench
- * hands a planner a scenario's {@link Network#reported() reported} capacities in this form, and users
- * write it by hand for their own networks.
+ * hands a planner a scenario's reported capacities (as {@link Capacities}, see
+ * {@link Capacities#MONITORING}), and users write this JSON by hand for their own networks.
  *
  * <p>JSON, rates either in bytes per second (a number) or with a unit as in scenario files
  * ({@code "8MB/s"}, {@code "100Mbit/s"}); {@code null} or {@code "unlimited"}, or leaving a field

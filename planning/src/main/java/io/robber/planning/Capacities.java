@@ -1,10 +1,12 @@
-package io.robber.emulation.model;
+package io.robber.planning;
 
+import io.robber.api.ProtocolOptions;
 import java.util.List;
 
 /**
- * The state of an emulated network at one moment, in bytes per second (+∞ = unlimited) and
- * nanoseconds. Indices: cluster {@code c}, rank {@code r} inside it.
+ * The capacities of a network of clusters at one moment, in bytes per second (+∞ = unlimited) and
+ * nanoseconds: what a monitoring system reports to a planner, or an emulated network's state.
+ * Indices: cluster {@code c}, rank {@code r} inside it.
  *
  * @param clusters  cluster names
  * @param nodeIn    [c][r] the node's wide-area NIC, incoming
@@ -16,6 +18,9 @@ import java.util.List;
  */
 public record Capacities(List<String> clusters, double[][] nodeIn, double[][] nodeOut, double[] accessIn,
                          double[] accessOut, double[][] bandwidth, long[][] delay) {
+    /** The network monitoring data handed to a sender-side planner (Balanced Multicasting) with its options. */
+    public static final ProtocolOptions.Key<Capacities> MONITORING = new ProtocolOptions.Key<>("monitoring",
+            Capacities.class);
 
     public int clusterCount() {
         return clusters.size();

@@ -1,6 +1,5 @@
-package io.robber.emulation.bound;
+package io.robber.planning;
 
-import io.robber.emulation.model.Capacities;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

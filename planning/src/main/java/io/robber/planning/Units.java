@@ -1,4 +1,4 @@
-package io.robber.emulation.model;
+package io.robber.planning;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
