@@ -7,7 +7,7 @@ import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.Protocols;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;

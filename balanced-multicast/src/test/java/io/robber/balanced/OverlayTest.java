@@ -6,7 +6,7 @@ import io.robber.api.Group;
 import io.robber.emulation.model.Capacities;
 import io.robber.emulation.model.MonitoringData;
 import io.robber.engine.PeerGraph;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;

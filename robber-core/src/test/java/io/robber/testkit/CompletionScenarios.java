@@ -1,5 +1,6 @@
 package io.robber.testkit;
 
+import io.robber.sim.SimData;
 import io.robber.api.Group;
 import java.util.BitSet;
 import java.util.List;

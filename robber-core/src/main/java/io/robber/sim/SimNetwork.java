@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;

@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 /**
  * One direction of a connection: a FIFO serialisation queue with a bandwidth and a one-way latency.
