@@ -19,6 +19,8 @@ public final class NodeStats implements ProtocolMetrics {
     long pieceBytesFromLocal;
     long pieceBytesFromGlobal;
     long controlBytesIn;
+    long bytesSent;
+    long bytesReceived;
     long piecesSent;
     long requestsToLocal;
     long requestsToGlobal;
@@ -82,6 +84,16 @@ public final class NodeStats implements ProtocolMetrics {
     /** Bytes of control messages (everything but pieces) received. */
     public long controlBytesIn() {
         return controlBytesIn;
+    }
+
+    /** Bytes of every frame this node sent (pieces with their headers, and control messages). */
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    /** Bytes of every frame this node received (pieces with their headers, and control messages). */
+    public long bytesReceived() {
+        return bytesReceived;
     }
 
     public long piecesSent() {

@@ -22,8 +22,9 @@ import java.util.function.IntFunction;
 
 /**
  * A deterministic virtual-time network of N nodes running one multicast operation with a chosen
- * {@link Protocol}. Every directed node pair is a {@link Link} (FIFO, bandwidth, latency) from a
- * {@link LinkModel}. Control messages go through the real {@link WireCodec}, so they cost their
+ * {@link Protocol}. Every directed node pair is a FIFO {@link Route} of a {@link Topology}: by default
+ * a private {@link Link} (bandwidth, latency) per pair from a {@link LinkModel}, or
+ * {@link SharedRoute}s whose links several pairs share. Control messages go through the real {@link WireCodec}, so they cost their
  * encoded size and arrive as independent copies; a piece costs its length plus the piece header and
  * carries no data (storage is virtual, every piece counts as verified).
  *
@@ -41,12 +42,12 @@ public final class SimNetwork {
     private final Group group;
     private final Manifest manifest;
     private final PeerGraph graph;
-    private final LinkModel links;
+    private final Topology links;
     private final long maxEvents;
     private final long maxTimeNanos;
     private final VirtualClock clock = new VirtualClock();
     private final List<SimNode> nodes = new ArrayList<>();
-    private final Link[][] linkTable;
+    private final Route[][] routes;
     private final boolean[][] broken;
     /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
     private final int[][] epochs;
@@ -60,22 +61,31 @@ public final class SimNetwork {
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
-        this.graph = b.protocol.peerGraph(group, b.options);
         int n = group.size();
-        this.linkTable = new Link[n][n];
+        this.routes = new Route[n][n];
         this.broken = new boolean[n][n];
         this.epochs = new int[n][n];
-        for (int i = 0; i < n; i++) {
-            SimNode node = new SimNode(i, b.possession.apply(i), this);
-            node.operation = new Operation(OP, group, i, manifest, b.protocol, graph, b.options, b.failureTimeout,
-                    node, node, new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
-            nodes.add(node);
-        }
+        this.graph = openOperations(b);
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
         for (long[] o : b.outages) {
             clock.at(o[2], () -> outage((int) o[0], (int) o[1]));
             clock.at(o[3], () -> restore((int) o[0], (int) o[1]));
         }
+    }
+
+    /**
+     * The one place that speaks the protocol SPI: the group's peer graph, then one node per member
+     * with its operation. Returns the peer graph.
+     */
+    private PeerGraph openOperations(Builder b) {
+        PeerGraph peers = b.protocol.peerGraph(group, b.options);
+        for (int i = 0; i < group.size(); i++) {
+            SimNode node = new SimNode(i, b.possession.apply(i), this);
+            node.operation = new Operation(OP, group, i, manifest, b.protocol, peers, b.options, b.failureTimeout,
+                    node, node, new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
+            nodes.add(node);
+        }
+        return peers;
     }
 
     public static Builder builder(Group group, Protocol protocol) {
@@ -88,6 +98,7 @@ public final class SimNetwork {
             throw new IllegalStateException("a SimNetwork runs once; build a new one");
         }
         ran = true;
+        links.start(clock);
         for (SimNode node : nodes) {
             node.operation.start(node.holds);
         }
@@ -131,9 +142,9 @@ public final class SimNetwork {
         if (broken[from][to]) {
             return;
         }
+        sender.stats.bytesSent += bytes;
         int epoch = epochs[from][to];
-        long arrival = link(from, to).transmit(clock.now(), bytes);
-        clock.at(arrival, () -> deliver(from, to, epoch, copy, bytes));
+        route(from, to).send(clock, bytes, () -> deliver(from, to, epoch, copy, bytes));
     }
 
     void transmitPiece(int from, int to, int op, int piece) {
@@ -144,8 +155,9 @@ public final class SimNetwork {
         }
         int length = manifest.pieceLength(piece);
         int epoch = epochs[from][to];
-        long arrival = link(from, to).transmit(clock.now(), (long) WireCodec.PIECE_HEADER_LENGTH + length);
-        clock.at(arrival, () -> deliverPiece(from, to, epoch, piece, length));
+        nodes.get(from).stats.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
+        route(from, to).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
+                () -> deliverPiece(from, to, epoch, piece, length));
     }
 
     void disconnect(int from, int to, String reason) {
@@ -204,6 +216,7 @@ public final class SimNetwork {
         }
         SimNode receiver = nodes.get(to);
         receiver.stats.controlBytesIn += bytes;
+        receiver.stats.bytesReceived += bytes;
         receiver.operation.onMessage(from, message);
     }
 
@@ -213,6 +226,7 @@ public final class SimNetwork {
         }
         SimNode receiver = nodes.get(to);
         NodeStats s = receiver.stats;
+        s.bytesReceived += WireCodec.PIECE_HEADER_LENGTH + length;
         if (group.sameCluster(from, to)) {
             s.piecesFromLocal++;
             s.pieceBytesFromLocal += length;
@@ -231,13 +245,13 @@ public final class SimNetwork {
         }
     }
 
-    private Link link(int from, int to) {
-        Link link = linkTable[from][to];
-        if (link == null) {
-            link = links.link(from, to);
-            linkTable[from][to] = link;
+    private Route route(int from, int to) {
+        Route route = routes[from][to];
+        if (route == null) {
+            route = links.route(from, to);
+            routes[from][to] = route;
         }
-        return link;
+        return route;
     }
 
     // ---- queries ----
@@ -296,7 +310,7 @@ public final class SimNetwork {
         private ProtocolOptions options = ProtocolOptions.defaults(1);
         private Manifest manifest;
         private IntFunction<BitSet> possession;
-        private LinkModel links;
+        private Topology links;
         private long seed = 1;
         private long maxEvents = 5_000_000;
         private long maxTimeNanos = 3_600_000_000_000L;
@@ -330,7 +344,8 @@ public final class SimNetwork {
             return this;
         }
 
-        public Builder links(LinkModel links) {
+        /** The network: a {@link LinkModel} of private links per pair (the default: {@link LinkModel#lanWan}) or any topology. */
+        public Builder links(Topology links) {
             this.links = links;
             return this;
         }
