@@ -10,7 +10,7 @@ public final class SharedLink {
     private double nanosPerByte;
     private long free;
 
-    /** A link of {@code bytesPerSecond}, finite and positive. */
+    /** A link of {@code bytesPerSecond} (+∞: unlimited). */
     public SharedLink(double bytesPerSecond) {
         nanosPerByte = nanosPerByte(bytesPerSecond);
     }
@@ -28,20 +28,20 @@ public final class SharedLink {
      * booked time, as on the in-process emulator's token buckets.
      */
     public void setRate(double bytesPerSecond, long now) {
-        double backlogBytes = Math.max(0, free - now) / nanosPerByte;
+        double backlogBytes = nanosPerByte == 0 ? 0 : Math.max(0, free - now) / nanosPerByte;
         nanosPerByte = nanosPerByte(bytesPerSecond);
         free = now + Math.round(backlogBytes * nanosPerByte);
     }
 
-    /** Bytes per second. */
+    /** Bytes per second, +∞ when unlimited. */
     public double rate() {
-        return 1e9 / nanosPerByte;
+        return nanosPerByte == 0 ? Double.POSITIVE_INFINITY : 1e9 / nanosPerByte;
     }
 
     private static double nanosPerByte(double bytesPerSecond) {
-        if (!(bytesPerSecond > 0) || Double.isInfinite(bytesPerSecond)) {
-            throw new IllegalArgumentException("a shared link needs a finite positive rate, got " + bytesPerSecond);
+        if (!(bytesPerSecond > 0)) {
+            throw new IllegalArgumentException("a link rate must be positive, got " + bytesPerSecond);
         }
-        return 1e9 / bytesPerSecond;
+        return Double.isInfinite(bytesPerSecond) ? 0 : 1e9 / bytesPerSecond;
     }
 }

@@ -13,6 +13,7 @@ import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.model.MonitoringData;
 import io.robber.emulation.model.Network;
+import io.robber.emulation.model.NodePlacement;
 import io.robber.api.ProtocolOptions;
 import io.robber.metrics.RobberMeters;
 import io.robber.storage.MemoryStorage;
@@ -77,7 +78,7 @@ final class DemoRun {
             AtomicReference<EmulatedNetwork> emulation = new AtomicReference<>();
             List<MulticastChannel> channels = DemoNetwork.openAll(settings.clusters(), settings.nodesPerCluster(),
                     port -> network == null ? DemoNetwork.group(settings.clusters(), settings.nodesPerCluster(), port)
-                            : EmulatedNetwork.group(network, port),
+                            : NodePlacement.group(network, port),
                     group -> {
                         LinkCustomizer links = LinkCustomizer.NONE;
                         if (network != null) {

@@ -35,8 +35,6 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
      * another — so the queues of the emulation are the shapers' bounded ones, not the kernel's.
      */
     static final int SOCKET_BUFFER = 64 * 1024;
-    private static final long SECOND = 1_000_000_000L;
-    private static final long LONGEST_WAIT = 30L * 24 * 3600 * SECOND;
 
     private final Network network;
     private final Group group;
@@ -154,7 +152,7 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
     }
 
     private void scheduleAfter(long after) {
-        long next = nextChange(after);
+        long next = network.nextChange(after);
         if (next < 0) {
             return;
         }
@@ -162,18 +160,6 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
             apply(network.at(next));
             scheduleAfter(next);
         }, startNanos + next - System.nanoTime(), TimeUnit.NANOSECONDS);
-    }
-
-    /** The first change after {@code after}, or -1; looks ahead in growing steps, as periodic schedules never end. */
-    private long nextChange(long after) {
-        for (long ahead = SECOND; ahead <= LONGEST_WAIT; ahead *= 4) {
-            for (long t : network.changeTimes(after + ahead)) {
-                if (t > after) {
-                    return t;
-                }
-            }
-        }
-        return -1;
     }
 
     private void apply(Capacities caps) {

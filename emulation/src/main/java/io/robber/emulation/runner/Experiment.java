@@ -34,7 +34,7 @@ import java.util.function.Function;
  * monitoring data ({@link ProtocolOptions#MONITORING}); those that plan from it (Balanced
  * Multicasting) see the scenario's initial, or in the error variants wrong, bandwidths.
  */
-public final class Experiment {
+public final class Experiment implements Emulator {
     /**
      * Settings shared by the runs of a bench; a piece size of 0 picks one from the data size
      * ({@link PieceSizes}); {@code options} are protocol-specific ({@link ProtocolOptions#extra()}).
@@ -54,7 +54,17 @@ public final class Experiment {
             return new Settings(0, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
         }
 
-        int pieceSizeFor(long dataSize) {
+        /** The protocol options of a run over {@code network}: its reported capacities and {@link #options()}. */
+        public ProtocolOptions protocolOptions(Network network) {
+            ProtocolOptions protocolOptions = ProtocolOptions.defaults(seed)
+                    .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
+            for (Map.Entry<String, String> option : options.entrySet()) {
+                protocolOptions = protocolOptions.with(option.getKey(), option.getValue());
+            }
+            return protocolOptions;
+        }
+
+        public int pieceSizeFor(long dataSize) {
             return pieceSize > 0 ? pieceSize : PieceSizes.forDataSize(dataSize);
         }
     }
@@ -67,7 +77,7 @@ public final class Experiment {
         this.backends = backends;
     }
 
-    /** Runs {@code protocol} once over {@code network}; {@code boundBytesPerSecond} is its theoretical maximum. */
+    @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
             throws IOException, InterruptedException {
         long size = network.dataSize();
@@ -84,11 +94,7 @@ public final class Experiment {
                 wire.customize(self, peer, pipeline);
             };
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            ProtocolOptions options = ProtocolOptions.defaults(settings.seed())
-                    .with(ProtocolOptions.MONITORING, MonitoringData.toJson(network.reported()));
-            for (Map.Entry<String, String> option : settings.options().entrySet()) {
-                options = options.with(option.getKey(), option.getValue());
-            }
+            ProtocolOptions options = settings.protocolOptions(network);
             try {
                 for (int m = 0; m < group.size(); m++) {
                     channels.add(MulticastChannel.open(ChannelConfig.of(group, group.member(m).id(), protocol)
@@ -141,8 +147,6 @@ public final class Experiment {
         double cpuPerNode = cpu.secondsSince() / channels.size();
         boolean verified = error == null && copies.stream().allMatch(SyntheticStorage::complete);
         long bytes = manifest.size();
-        double mbps = seconds > 0 ? bytes / seconds / 1e6 : 0;
-        double boundMBps = bound / 1e6;
         Map<String, Long> wanIn = new LinkedHashMap<>();
         for (String cluster : group.clusters()) {
             wanIn.put(cluster, 0L);
@@ -151,9 +155,8 @@ public final class Experiment {
             wanIn.merge(group.member(m).cluster(),
                     (long) channels.get(m).meters().bytesIn(RobberMeters.Scope.GLOBAL), Long::sum);
         }
-        return new RunResult(scenario, protocol, repeat, bytes, seconds, mbps, boundMBps,
-                boundMBps > 0 && Double.isFinite(boundMBps) ? 100 * mbps / boundMBps : 0,
-                WireCounter.overheadPercent(wire.sentAndReceived(), channels.size(), bytes), cpuPerNode, verified,
+        return RunResult.of(scenario, protocol, repeat, bytes, seconds, bound,
+                RunResult.overheadPercent(wire.sentAndReceived(), channels.size(), bytes), cpuPerNode, verified,
                 wanIn, error);
     }
 }
