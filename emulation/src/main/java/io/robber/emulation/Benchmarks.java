@@ -5,10 +5,6 @@ import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.runner.BenchRunner;
 import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualExperiment;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 
 /** Ready-made bench runners. */
 public final class Benchmarks {
@@ -36,15 +32,7 @@ public final class Benchmarks {
      * results compared with the time-integrated tree-packing bound.
      */
     public static BenchRunner inProcess(Experiment.Settings settings) {
-        Experiment experiment = new Experiment(settings, network -> EmulatedNetwork.create(network, freePort()));
+        Experiment experiment = new Experiment(settings, EmulatedNetwork::new);
         return new BenchRunner(experiment, network -> ScheduleBound.of(network).rate());
-    }
-
-    private static int freePort() {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port on loopback", e);
-        }
     }
 }

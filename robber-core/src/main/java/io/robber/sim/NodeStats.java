@@ -19,6 +19,8 @@ public final class NodeStats implements ProtocolMetrics {
     long pieceBytesFromLocal;
     long pieceBytesFromGlobal;
     long controlBytesIn;
+    long pieceBytesToLocal;
+    long pieceBytesToGlobal;
     long bytesSent;
     long bytesReceived;
     long piecesSent;
@@ -79,6 +81,16 @@ public final class NodeStats implements ProtocolMetrics {
 
     public long pieceBytesFromGlobal() {
         return pieceBytesFromGlobal;
+    }
+
+    /** Piece payload bytes sent to peers in the same cluster. */
+    public long pieceBytesToLocal() {
+        return pieceBytesToLocal;
+    }
+
+    /** Piece payload bytes sent to peers in other clusters. */
+    public long pieceBytesToGlobal() {
+        return pieceBytesToGlobal;
     }
 
     /** Bytes of control messages (everything but pieces) received. */

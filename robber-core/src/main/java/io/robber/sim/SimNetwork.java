@@ -155,7 +155,13 @@ public final class SimNetwork {
         }
         int length = manifest.pieceLength(piece);
         int epoch = epochs[from][to];
-        nodes.get(from).stats.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
+        NodeStats sender = nodes.get(from).stats;
+        sender.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
+        if (group.sameCluster(from, to)) {
+            sender.pieceBytesToLocal += length;
+        } else {
+            sender.pieceBytesToGlobal += length;
+        }
         route(from, to).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
                 () -> deliverPiece(from, to, epoch, piece, length));
     }

@@ -1,6 +1,10 @@
 package io.robber.transport;
 
+import io.robber.api.Group;
+import io.robber.api.Member;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The address layout of a group run in one JVM on loopback: cluster c's node n listens on
@@ -26,5 +30,19 @@ public final class LoopbackLayout {
 
     public static InetSocketAddress address(int cluster, int node, int port) {
         return new InetSocketAddress(host(cluster, node), port);
+    }
+
+    /**
+     * A group of {@code clusterSizes[c]} nodes in cluster {@code c<c>}, node n of it named
+     * {@code c<c>n<n>}, listed cluster by cluster, all on {@code port}.
+     */
+    public static Group group(int port, int... clusterSizes) {
+        List<Member> members = new ArrayList<>();
+        for (int c = 0; c < clusterSizes.length; c++) {
+            for (int n = 0; n < clusterSizes[c]; n++) {
+                members.add(new Member("c" + c + "n" + n, "c" + c, address(c, n, port)));
+            }
+        }
+        return new Group(members);
     }
 }

@@ -46,14 +46,7 @@ public final class LoopbackGroup implements AutoCloseable {
     }
 
     public static Group group(int port, int... clusterSizes) {
-        List<Member> members = new ArrayList<>();
-        for (int c = 0; c < clusterSizes.length; c++) {
-            for (int n = 0; n < clusterSizes[c]; n++) {
-                members.add(new Member("c" + c + "n" + n, "c" + c,
-                        LoopbackLayout.address(c, n, port)));
-            }
-        }
-        return new Group(members);
+        return LoopbackLayout.group(port, clusterSizes);
     }
 
     public static int freePort() {

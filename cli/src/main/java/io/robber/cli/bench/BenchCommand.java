@@ -12,6 +12,7 @@ import io.robber.emulation.Benchmarks;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.BenchReport;
 import io.robber.emulation.runner.BenchRunner;
+import io.robber.emulation.runner.EmulationFailure;
 import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.runner.RunResult;
 import java.io.IOException;
@@ -118,8 +119,14 @@ public final class BenchCommand implements Callable<Integer> {
         Experiment.Settings settings = new Experiment.Settings(pieceSize == null ? 0 : (int) (long) pieceSize, seed,
                 defaults.ioThreads(), defaults.storageThreads(), timeout, protocolOptions);
         BenchRunner runner = Benchmarks.on(chosen, settings);
-        BenchReport report = runner.run(new BenchRunner.Plan(scenarios, protocols,
-                size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat), r -> progress(err, r));
+        BenchReport report;
+        try {
+            report = runner.run(new BenchRunner.Plan(scenarios, protocols,
+                    size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat),
+                    r -> progress(err, r));
+        } catch (EmulationFailure e) {
+            throw e.configuration() ? CliFailure.configuration(e.getMessage()) : CliFailure.failed(e.getMessage(), e);
+        }
         if (json) {
             out.println(report.json());
         } else {

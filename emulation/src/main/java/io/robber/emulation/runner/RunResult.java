@@ -1,5 +1,6 @@
 package io.robber.emulation.runner;
 
+import io.robber.api.Group;
 import java.util.Map;
 
 /**
@@ -34,6 +35,14 @@ public record RunResult(String scenario, String protocol, int repeat, long bytes
             return 0;
         }
         return (sentAndReceived / (2.0 * (nodes - 1)) - dataSize) / dataSize * 100;
+    }
+
+    /** The result of a run over the whole group: time, verification, WAN bytes, overhead and CPU from {@code outcome}. */
+    public static RunResult of(String scenario, String protocol, int repeat, GroupOutcome outcome, long bytes,
+                               double boundBytesPerSecond, Group group) {
+        return of(scenario, protocol, repeat, bytes, outcome.seconds(), boundBytesPerSecond,
+                overheadPercent(outcome.wireBytes(), group.size(), bytes), outcome.cpuSecondsPerNode(),
+                outcome.verified(), outcome.wanBytesIn(group), outcome.firstError());
     }
 
     /** A result with throughput and percentage of the bound computed from size, time and the bound (bytes/s). */

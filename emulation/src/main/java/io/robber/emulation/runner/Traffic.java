@@ -1,4 +1,4 @@
-package io.robber.cli.demo;
+package io.robber.emulation.runner;
 
 import io.robber.metrics.RobberMeters;
 import io.robber.metrics.RobberMeters.Scope;
