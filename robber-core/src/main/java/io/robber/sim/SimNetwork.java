@@ -274,6 +274,10 @@ public final class SimNetwork {
         return group.member(member).id();
     }
 
+    String cluster(int member) {
+        return group.member(member).cluster();
+    }
+
     private boolean allFinished() {
         for (SimNode node : nodes) {
             if (!node.finished()) {
@@ -287,22 +291,10 @@ public final class SimNetwork {
         return nodes.stream().filter(n -> !n.finished()).toList();
     }
 
-    private String describe(List<SimNode> which) {
+    private static String describe(List<SimNode> which) {
         StringBuilder out = new StringBuilder();
-        for (SimNode node : which) {
-            out.append("  ").append(id(node.index)).append(" (cluster ").append(group.member(node.index).cluster())
-                    .append("): holds ").append(node.holds.cardinality()).append('/').append(manifest.pieceCount())
-                    .append(", locally complete ").append(node.operation.isLocallyComplete())
-                    .append(", waits for done of ").append(abbreviate(node.operation.membersNotDone()))
-                    .append(", possession unknown of ").append(abbreviate(node.operation.membersWithUnknownPossession()))
-                    .append("; ").append(node.stats).append('\n');
-        }
+        which.forEach(node -> out.append("  ").append(node.state()).append('\n'));
         return out.toString();
-    }
-
-    private static String abbreviate(List<String> members) {
-        return members.size() <= 4 ? members.toString()
-                : members.subList(0, 4).toString().replace("]", ", ... " + members.size() + " in all]");
     }
 
     static String seconds(long nanos) {
