@@ -80,10 +80,14 @@ public final class VirtualNetwork implements Topology {
             return new Link(LOCAL_BYTES_PER_SECOND, LOCAL_LATENCY_NANOS);
         }
         long delay = network.nominal().delay()[home][away];
-        return new SharedRoute(List.of(
-                new SharedRoute.Stage(present(nodeOut[home][placement.rank(from)], accessOut[home], pair[home][away]),
-                        delay),
-                new SharedRoute.Stage(present(accessIn[away], nodeIn[away][placement.rank(to)]), 0)));
+        List<SharedRoute.Stage> stages = new ArrayList<>();
+        stages.add(new SharedRoute.Stage(present(nodeOut[home][placement.rank(from)], accessOut[home],
+                pair[home][away]), delay));
+        List<SharedLink> receiving = present(accessIn[away], nodeIn[away][placement.rank(to)]);
+        if (!receiving.isEmpty()) {
+            stages.add(new SharedRoute.Stage(receiving, 0));
+        }
+        return new SharedRoute(stages);
     }
 
     private static List<SharedLink> present(SharedLink... links) {
