@@ -10,7 +10,7 @@ import io.robber.engine.ProtocolPlan;
 import io.robber.engine.Protocols;
 import io.robber.planning.Capacities;
 import io.robber.planning.MonitoringData;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;

@@ -6,7 +6,7 @@ import io.robber.api.Group;
 import io.robber.planning.Capacities;
 import io.robber.planning.MonitoringData;
 import io.robber.engine.PeerGraph;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;

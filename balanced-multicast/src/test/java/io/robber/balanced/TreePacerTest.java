@@ -2,7 +2,7 @@ package io.robber.balanced;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.robber.testkit.VirtualClock;
+import io.robber.sim.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;

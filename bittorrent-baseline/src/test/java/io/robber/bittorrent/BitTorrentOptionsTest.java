@@ -56,7 +56,7 @@ class BitTorrentOptionsTest {
                 .hasMessageContaining("bittorrent.block-pieces must be a whole number");
         assertThatThrownBy(() -> parse(Map.of("bittorrent.rechoke", "soon")))
                 .hasMessage("bittorrent.rechoke must be a positive duration such as 10s or 500ms, got 'soon'");
-        assertThatThrownBy(() -> new BitTorrentProtocol().plan(io.robber.testkit.SimData.clusters(3),
+        assertThatThrownBy(() -> new BitTorrentProtocol().plan(io.robber.sim.SimData.clusters(3),
                 new ProtocolOptions(5, 5, 1, Map.of("bittorrent.variant", "x"))))
                 .isInstanceOf(IllegalArgumentException.class);
     }

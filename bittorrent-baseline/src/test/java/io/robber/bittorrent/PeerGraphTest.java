@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
 import io.robber.api.ProtocolOptions;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;

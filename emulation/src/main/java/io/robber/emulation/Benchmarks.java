@@ -4,14 +4,27 @@ import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.runner.BenchRunner;
 import io.robber.emulation.runner.Experiment;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
+import io.robber.emulation.virtual.VirtualExperiment;
 
 /** Ready-made bench runners. */
 public final class Benchmarks {
     private Benchmarks() {
+    }
+
+    /** A bench runner on {@code backend}. */
+    public static BenchRunner on(Backend backend, Experiment.Settings settings) {
+        return switch (backend) {
+            case INPROCESS -> inProcess(settings);
+            case VIRTUAL -> virtual(settings);
+        };
+    }
+
+    /**
+     * The unchanged engines in virtual time over the scenario's links ({@link VirtualExperiment}),
+     * results compared with the same bound as in-process runs.
+     */
+    public static BenchRunner virtual(Experiment.Settings settings) {
+        return new BenchRunner(new VirtualExperiment(settings), network -> ScheduleBound.of(network).rate());
     }
 
     /**
@@ -19,15 +32,7 @@ public final class Benchmarks {
      * results compared with the time-integrated tree-packing bound.
      */
     public static BenchRunner inProcess(Experiment.Settings settings) {
-        Experiment experiment = new Experiment(settings, network -> EmulatedNetwork.create(network, freePort()));
+        Experiment experiment = new Experiment(settings, EmulatedNetwork::new);
         return new BenchRunner(experiment, network -> ScheduleBound.of(network).rate());
-    }
-
-    private static int freePort() {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port on loopback", e);
-        }
     }
 }

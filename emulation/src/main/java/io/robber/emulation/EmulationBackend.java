@@ -20,4 +20,27 @@ public interface EmulationBackend extends AutoCloseable {
 
     @Override
     void close();
+
+    /** No emulation: the group on plain loopback, connections left alone. */
+    static EmulationBackend unshaped(Group group) {
+        return new EmulationBackend() {
+            @Override
+            public Group group() {
+                return group;
+            }
+
+            @Override
+            public LinkCustomizer links() {
+                return LinkCustomizer.NONE;
+            }
+
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
 }

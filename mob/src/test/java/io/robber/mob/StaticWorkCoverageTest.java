@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
-import io.robber.testkit.SimData;
-import io.robber.testkit.SimNetwork;
-import io.robber.testkit.SimResult;
+import io.robber.sim.SimData;
+import io.robber.sim.SimNetwork;
+import io.robber.sim.SimResult;
 import io.robber.wire.MalformedFrameException;
 import io.robber.wire.MessageType;
 import java.util.BitSet;

@@ -7,7 +7,7 @@ import io.robber.api.Manifest;
 import io.robber.engine.EngineContext;
 import io.robber.engine.ProtocolMetrics;
 import io.robber.engine.Timers;
-import io.robber.testkit.SimData;
+import io.robber.sim.SimData;
 import io.robber.wire.Message;
 import java.util.ArrayList;
 import java.util.BitSet;

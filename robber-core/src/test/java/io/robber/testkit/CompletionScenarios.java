@@ -1,6 +1,7 @@
 package io.robber.testkit;
 
 import io.robber.api.Group;
+import io.robber.sim.SimData;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.BiFunction;

@@ -4,6 +4,9 @@ import io.robber.api.Group;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.api.ProtocolOptions;
+import io.robber.sim.SimData;
+import io.robber.sim.SimNetwork;
+import io.robber.sim.SimResult;
 import java.util.SplittableRandom;
 
 /**

@@ -6,12 +6,12 @@ import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
 import io.robber.api.ProtocolOptions;
+import io.robber.transport.LoopbackLayout;
 import io.robber.transport.RobberRuntime;
 import io.robber.transport.RobberTransport;
 import io.robber.transport.TransportOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
- * A group of real nodes in this JVM, cluster c's node n listening on 127.0.(c+1).(n+1), all on
+ * A group of real nodes in this JVM, on the {@link LoopbackLayout} addresses and
  * one free port, sharing one runtime. For tests with real sockets.
  */
 public final class LoopbackGroup implements AutoCloseable {
@@ -61,14 +61,7 @@ public final class LoopbackGroup implements AutoCloseable {
     }
 
     public static Group group(int port, int... clusterSizes) {
-        List<Member> members = new ArrayList<>();
-        for (int c = 0; c < clusterSizes.length; c++) {
-            for (int n = 0; n < clusterSizes[c]; n++) {
-                members.add(new Member("c" + c + "n" + n, "c" + c,
-                        new InetSocketAddress("127.0." + (c + 1) + "." + (n + 1), port)));
-            }
-        }
-        return new Group(members);
+        return LoopbackLayout.group(port, clusterSizes);
     }
 
     public static int freePort() {

@@ -3,6 +3,10 @@ package io.robber.testkit;
 import io.robber.api.Group;
 import io.robber.engine.Protocol;
 import io.robber.api.ProtocolOptions;
+import io.robber.sim.LinkModel;
+import io.robber.sim.SimData;
+import io.robber.sim.SimNetwork;
+import io.robber.sim.SimResult;
 import java.util.Arrays;
 
 /**

@@ -7,10 +7,12 @@ import io.robber.cli.VersionProvider;
 import io.robber.cli.convert.ByteSizeConverter;
 import io.robber.cli.convert.DurationConverter;
 import io.robber.cli.convert.ProtocolNames;
+import io.robber.emulation.Backend;
 import io.robber.emulation.Benchmarks;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.BenchReport;
 import io.robber.emulation.runner.BenchRunner;
+import io.robber.emulation.runner.EmulationFailure;
 import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.runner.RunResult;
 import java.io.IOException;
@@ -37,8 +39,9 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Runs each protocol in each emulated WAN scenario (all nodes in this process on 127.x.y.z, links "
-                    + "shaped and delayed in-process as in the Robber paper's Fig. 7) and reports throughput as a "
-                    + "percentage of the scenario's theoretical maximum.",
+                    + "shaped and delayed in-process as in the Robber paper's Fig. 7; or, with --backend virtual, "
+                    + "the same links in virtual time) and reports throughput as a percentage of the scenario's "
+                    + "theoretical maximum.",
             "Scenarios: tc1-fast, tc1-slow, tc1-fast-to-slow, tc1-slow-to-fast, tc1-mayhem, tc2-c1..4, "
                     + "tc2-error-c1..4, tc3-{2,4}x{2,4,8,16}, tc4-{2,4}x{2,4,8,16}, or a path to a scenario .json file."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -53,6 +56,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--scenario", required = true, split = ",", paramLabel = "NAME",
             description = "Scenario names (comma-separated) or scenario files.")
     List<String> scenarios;
+
+    @Option(names = "--backend", defaultValue = "inprocess", paramLabel = "NAME",
+            description = "inprocess: real sockets on loopback, wall-clock time; virtual: the same engines and "
+                    + "links in virtual time, no data and no sockets, CPU shown as n/a (default: ${DEFAULT-VALUE}).")
+    String backend;
 
     @Option(names = "--protocols", defaultValue = "robber,mob", split = ",", paramLabel = "P",
             description = "Protocols, comma-separated: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
@@ -104,15 +112,21 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        validate();
+        Backend chosen = validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Experiment.Settings defaults = Experiment.Settings.defaults();
         Experiment.Settings settings = new Experiment.Settings(pieceSize == null ? 0 : (int) (long) pieceSize, seed,
                 defaults.ioThreads(), defaults.storageThreads(), timeout, protocolOptions);
-        BenchRunner runner = Benchmarks.inProcess(settings);
-        BenchReport report = runner.run(new BenchRunner.Plan(scenarios, protocols,
-                size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat), r -> progress(err, r));
+        BenchRunner runner = Benchmarks.on(chosen, settings);
+        BenchReport report;
+        try {
+            report = runner.run(new BenchRunner.Plan(scenarios, protocols,
+                    size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat),
+                    r -> progress(err, r));
+        } catch (EmulationFailure e) {
+            throw e.configuration() ? CliFailure.configuration(e.getMessage()) : CliFailure.failed(e.getMessage(), e);
+        }
         if (json) {
             out.println(report.json());
         } else {
@@ -137,7 +151,7 @@ public final class BenchCommand implements Callable<Integer> {
         err.flush();
     }
 
-    private void validate() {
+    private Backend validate() {
         protocols.forEach(p -> ProtocolNames.require(spec, p));
         for (String s : scenarios) {
             try {
@@ -160,6 +174,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (size != null && size < 1) {
             throw new ParameterException(spec.commandLine(), "--size must be at least 1 byte");
+        }
+        try {
+            return Backend.of(backend);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--backend: " + e.getMessage());
         }
     }
 

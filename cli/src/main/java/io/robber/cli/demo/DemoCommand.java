@@ -9,9 +9,14 @@ import io.robber.cli.convert.ByteSizeConverter;
 import io.robber.cli.convert.ByteSizes;
 import io.robber.cli.convert.DurationConverter;
 import io.robber.cli.convert.ProtocolNames;
+import io.robber.emulation.Backend;
+import io.robber.emulation.demo.Demo;
+import io.robber.emulation.demo.DemoResult;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
+import io.robber.emulation.runner.EmulationFailure;
 import io.robber.emulation.runner.PieceSizes;
+import io.robber.transport.LoopbackLayout;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -48,6 +53,11 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Protocol: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     String protocol;
 
+    @Option(names = "--backend", defaultValue = "inprocess", paramLabel = "NAME",
+            description = "inprocess: real sockets on loopback, every copy verified; virtual: the same engines and "
+                    + "links in virtual time, without data (default: ${DEFAULT-VALUE}).")
+    String backend;
+
     @Option(names = "--scenario", paramLabel = "NAME",
             description = "Emulated WAN scenario (see 'robber bench --help'), a scenario .json file, or 'none' for "
                     + "unshaped loopback (default: tc1-fast; none when --clusters or --nodes-per-cluster is given).")
@@ -58,11 +68,11 @@ public final class DemoCommand implements Callable<Integer> {
     double scale;
 
     @Option(names = "--clusters", paramLabel = "C",
-            description = "With --scenario none: number of clusters, 1-" + DemoNetwork.MAX_CLUSTERS + " (default: 4).")
+            description = "With --scenario none: number of clusters, 1-" + LoopbackLayout.MAX_CLUSTERS + " (default: 4).")
     Integer clusters;
 
     @Option(names = "--nodes-per-cluster", paramLabel = "M",
-            description = "With --scenario none: nodes in each cluster, 1-" + DemoNetwork.MAX_NODES_PER_CLUSTER
+            description = "With --scenario none: nodes in each cluster, 1-" + LoopbackLayout.MAX_NODES_PER_CLUSTER
                     + " (default: 4).")
     Integer nodesPerCluster;
 
@@ -90,10 +100,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DemoRun.Settings settings = validate();
+        Demo.Settings settings = validate();
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
-            out.printf("robber demo: protocol %s, %s%s x %s, %s in %s of %s, seed %d%n", settings.protocol(),
+            out.printf("robber demo: protocol %s, %s%s%s x %s, %s in %s of %s, seed %d%n", settings.protocol(),
+                    settings.backend() == Backend.VIRTUAL ? "virtual time, " : "",
                     settings.network() == null ? "" : "scenario " + settings.network().name() + " at scale " + scale
                             + ", ",
                     plural(settings.clusters(), "cluster"), plural(settings.nodesPerCluster(), "node"),
@@ -101,7 +112,12 @@ public final class DemoCommand implements Callable<Integer> {
                     ByteSizes.format(settings.pieceSize()), seed);
             out.flush();
         }
-        DemoResult result = new DemoRun(settings).run();
+        DemoResult result;
+        try {
+            result = new Demo(settings).run();
+        } catch (EmulationFailure e) {
+            throw e.configuration() ? CliFailure.configuration(e.getMessage()) : CliFailure.failed(e.getMessage(), e);
+        }
         if (json) {
             JsonOutput.write(out, result);
         } else {
@@ -115,7 +131,7 @@ public final class DemoCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private DemoRun.Settings validate() {
+    private Demo.Settings validate() {
         ProtocolNames.require(spec, protocol);
         boolean shapeGiven = clusters != null || nodesPerCluster != null;
         String chosen = scenario != null ? scenario : shapeGiven ? "none" : "tc1-fast";
@@ -125,8 +141,8 @@ public final class DemoCommand implements Callable<Integer> {
         if (network == null) {
             c = clusters == null ? 4 : clusters;
             m = nodesPerCluster == null ? 4 : nodesPerCluster;
-            requireRange("--clusters", c, 1, DemoNetwork.MAX_CLUSTERS, String.valueOf(c));
-            requireRange("--nodes-per-cluster", m, 1, DemoNetwork.MAX_NODES_PER_CLUSTER, String.valueOf(m));
+            requireRange("--clusters", c, 1, LoopbackLayout.MAX_CLUSTERS, String.valueOf(c));
+            requireRange("--nodes-per-cluster", m, 1, LoopbackLayout.MAX_NODES_PER_CLUSTER, String.valueOf(m));
         } else {
             if (clusters != null || nodesPerCluster != null) {
                 throw new ParameterException(spec.commandLine(), "--clusters and --nodes-per-cluster apply with "
@@ -152,8 +168,19 @@ public final class DemoCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--size " + bytes + " makes too many pieces of "
                     + piece + " bytes: use a larger --piece-size");
         }
-        checkMemory(bytes, c * m);
-        return new DemoRun.Settings(protocol, c, m, bytes, (int) piece, seed, timeout, network);
+        Backend chosenBackend = backend();
+        if (chosenBackend == Backend.INPROCESS) {
+            checkMemory(bytes, c * m);
+        }
+        return new Demo.Settings(protocol, c, m, bytes, (int) piece, seed, timeout, network, chosenBackend);
+    }
+
+    private Backend backend() {
+        try {
+            return Backend.of(backend);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--backend: " + e.getMessage());
+        }
     }
 
     private Network network(String chosen) {
@@ -171,7 +198,7 @@ public final class DemoCommand implements Callable<Integer> {
         return count + " " + noun + (count == 1 ? "" : "s");
     }
 
-    private static long pieceCount(DemoRun.Settings settings) {
+    private static long pieceCount(Demo.Settings settings) {
         return (settings.size() - 1) / settings.pieceSize() + 1;
     }
 

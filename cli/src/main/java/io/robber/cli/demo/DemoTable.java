@@ -1,6 +1,8 @@
 package io.robber.cli.demo;
 
 import io.robber.cli.TextTable;
+import io.robber.emulation.demo.DemoResult;
+import io.robber.emulation.runner.NodeResult;
 import java.util.Locale;
 
 /** The human form of a {@link DemoResult}: one row per node and a summary line. */

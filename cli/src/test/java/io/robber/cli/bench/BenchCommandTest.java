@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code robber bench} with the baselines, and protocol options passed through. */
@@ -35,6 +36,30 @@ class BenchCommandTest {
 
         assertThat(code).isEqualTo(1);
         assertThat(err.toString()).contains("psychic");
+    }
+
+    @Test
+    void theVirtualBackendPrintsTheSameTableWithCpuNotApplicable() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--backend", "virtual", "--scenario", "tc1-fast", "--protocols",
+                "robber,mob", "--scale", "0.01");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).startsWith("scenario  protocol  rep").contains("% bound", "CPU s/node", "verified");
+        assertThat(lines.get(1)).startsWith("tc1-fast  robber").contains("10.00", "n/a", "yes", "B:6.0");
+        assertThat(lines.get(2)).startsWith("tc1-fast  mob").contains("n/a", "yes");
+    }
+
+    @Test
+    void anUnknownBackendIsAUsageErrorNamingTheValidOnes() {
+        StringWriter err = new StringWriter();
+        int code = execute(new StringWriter(), err, "bench", "--backend", "quantum", "--scenario", "tc1-fast");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend: unknown backend 'quantum'; choose one of inprocess, virtual");
     }
 
     private static int execute(StringWriter out, StringWriter err, String... args) {

@@ -29,4 +29,28 @@ class DemoScenarioTest {
         assertThat(json.get("boundMBps").asDouble()).isEqualTo(25.0);
         assertThat(json.get("percentOfBound").asDouble()).isPositive();
     }
+
+    @Test
+    void theVirtualBackendRunsTheFullGroupOfAScenarioWithoutData() throws Exception {
+        StringWriter out = new StringWriter();
+        var cli = RobberCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(new StringWriter()));
+        int code = cli.execute("demo", "--backend", "virtual", "--scale", "0.01", "--json");
+
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(code).isZero();
+        assertThat(json.get("scenario").asText()).isEqualTo("tc1-fast");
+        assertThat(json.get("verified").asBoolean()).isTrue();
+        assertThat(json.get("nodes")).hasSize(64);
+        assertThat(json.get("boundMBps").asDouble()).isEqualTo(10.0);
+        assertThat(json.get("percentOfBound").asDouble()).isBetween(20.0, 100.0);
+        long intoB = 0;
+        for (JsonNode node : json.get("nodes")) {
+            if (node.get("cluster").asText().equals("B")) {
+                intoB += node.get("bytesIn").get("global").asLong();
+            }
+        }
+        assertThat(intoB).isBetween(json.get("bytes").asLong(), json.get("bytes").asLong() * 101 / 100);
+    }
 }

@@ -9,8 +9,8 @@ import io.robber.api.Member;
 import io.robber.emulation.EmulationBackend;
 import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
+import io.robber.emulation.model.NodePlacement;
 import io.robber.transport.LinkCustomizer;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,14 +35,10 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
      * another — so the queues of the emulation are the shapers' bounded ones, not the kernel's.
      */
     static final int SOCKET_BUFFER = 64 * 1024;
-    private static final long SECOND = 1_000_000_000L;
-    private static final long LONGEST_WAIT = 30L * 24 * 3600 * SECOND;
 
     private final Network network;
     private final Group group;
-    /** [member index] → cluster index of the model, rank in it. */
-    private final int[] clusterOf;
-    private final int[] rankOf;
+    private final NodePlacement placement;
     /** Null where the model leaves the link unlimited; schedules change pair bandwidths only. */
     private final RateBucket[][] nodeOut;
     private final RateBucket[][] nodeIn;
@@ -60,11 +56,7 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
         this.group = group;
         Capacities caps = network.at(0);
         int clusters = caps.clusterCount();
-        clusterOf = new int[group.size()];
-        rankOf = new int[group.size()];
-        for (int m = 0; m < group.size(); m++) {
-            place(caps, m);
-        }
+        placement = NodePlacement.of(network, group);
         nodeOut = new RateBucket[clusters][];
         nodeIn = new RateBucket[clusters][];
         accessOut = new RateBucket[clusters];
@@ -89,57 +81,9 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
         }
     }
 
-    /** The network with the group {@link #group(Network, int)} builds for it on {@code port}. */
+    /** The network with the group {@link NodePlacement#group(Network, int)} builds for it on {@code port}. */
     public static EmulatedNetwork create(Network network, int port) {
-        return new EmulatedNetwork(network, group(network, port));
-    }
-
-    /**
-     * Every node of the model as a member: id {@link #memberId}, its cluster's name, and address
-     * 127.0.(c+1).(r+1) on {@code port} for rank r of the c-th cluster. Node 0 of the first cluster,
-     * the root, comes first.
-     */
-    public static Group group(Network network, int port) {
-        Capacities caps = network.nominal();
-        if (caps.clusterCount() > 254) {
-            throw new IllegalArgumentException("loopback addresses allow at most 254 clusters, the model has "
-                    + caps.clusterCount());
-        }
-        List<Member> members = new ArrayList<>();
-        for (int c = 0; c < caps.clusterCount(); c++) {
-            String cluster = caps.clusters().get(c);
-            if (caps.nodes(c) > 254) {
-                throw new IllegalArgumentException("loopback addresses allow at most 254 nodes per cluster, "
-                        + cluster + " has " + caps.nodes(c));
-            }
-            for (int r = 0; r < caps.nodes(c); r++) {
-                members.add(new Member(memberId(cluster, r), cluster,
-                        new InetSocketAddress("127.0." + (c + 1) + "." + (r + 1), port)));
-            }
-        }
-        return new Group(members);
-    }
-
-    /** {@code A0}, {@code A15}; {@code europe0-3} when the cluster name ends in a digit. */
-    public static String memberId(String cluster, int rank) {
-        boolean digit = Character.isDigit(cluster.charAt(cluster.length() - 1));
-        return cluster + (digit ? "-" : "") + rank;
-    }
-
-    private void place(Capacities caps, int member) {
-        String cluster = group.member(member).cluster();
-        int c = caps.clusters().indexOf(cluster);
-        if (c < 0) {
-            throw new IllegalArgumentException("member " + group.member(member).id() + " is in cluster '" + cluster
-                    + "', which scenario " + network.name() + " does not have; its clusters are " + caps.clusters());
-        }
-        int r = group.rank(member);
-        if (r >= caps.nodes(c)) {
-            throw new IllegalArgumentException("cluster " + cluster + " of scenario " + network.name() + " has "
-                    + caps.nodes(c) + " nodes, the group puts " + (r + 1) + " members in it");
-        }
-        clusterOf[member] = c;
-        rankOf[member] = r;
+        return new EmulatedNetwork(network, NodePlacement.group(network, port));
     }
 
     private static RateBucket bucket(double rate) {
@@ -162,8 +106,8 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
     @Override
     public void customize(Member self, Member peer, ChannelPipeline pipeline) {
         int s = group.indexOf(self.id());
-        int home = clusterOf[s];
-        int away = clusterOf[group.indexOf(peer.id())];
+        int home = placement.cluster(s);
+        int away = placement.cluster(group.indexOf(peer.id()));
         if (home == away) {
             return;
         }
@@ -174,9 +118,9 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
         if (delay > 0) {
             handlers.add(new DelayLine(delay));
         }
-        handlers.add(new OutboundShaper(path(nodeOut[home][rankOf[s]], accessOut[home], pair[home][away])));
+        handlers.add(new OutboundShaper(path(nodeOut[home][placement.rank(s)], accessOut[home], pair[home][away])));
         handlers.add(received[away][home]);
-        BucketPath in = path(accessIn[home], nodeIn[home][rankOf[s]]);
+        BucketPath in = path(accessIn[home], nodeIn[home][placement.rank(s)]);
         if (!in.isEmpty()) {
             handlers.add(new InboundShaper(in));
         }
@@ -208,7 +152,7 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
     }
 
     private void scheduleAfter(long after) {
-        long next = nextChange(after);
+        long next = network.nextChange(after);
         if (next < 0) {
             return;
         }
@@ -216,18 +160,6 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
             apply(network.at(next));
             scheduleAfter(next);
         }, startNanos + next - System.nanoTime(), TimeUnit.NANOSECONDS);
-    }
-
-    /** The first change after {@code after}, or -1; looks ahead in growing steps, as periodic schedules never end. */
-    private long nextChange(long after) {
-        for (long ahead = SECOND; ahead <= LONGEST_WAIT; ahead *= 4) {
-            for (long t : network.changeTimes(after + ahead)) {
-                if (t > after) {
-                    return t;
-                }
-            }
-        }
-        return -1;
     }
 
     private void apply(Capacities caps) {

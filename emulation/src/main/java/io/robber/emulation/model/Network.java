@@ -20,6 +20,8 @@ import java.util.TreeSet;
  * schedule together so that a short run sees the same dynamics.
  */
 public final class Network {
+    private static final long SECOND = 1_000_000_000L;
+    private static final long LONGEST_WAIT = 30L * 24 * 3600 * SECOND;
     private final String name;
     private final long dataSize;
     private final Capacities nominal;
@@ -256,6 +258,21 @@ public final class Network {
             }
         }
         return List.copyOf(times);
+    }
+
+    /**
+     * The first change after {@code afterNanos}, or -1 when none comes; looks ahead in growing steps up
+     * to 30 days, as periodic schedules never end.
+     */
+    public long nextChange(long afterNanos) {
+        for (long ahead = SECOND; ahead <= LONGEST_WAIT; ahead *= 4) {
+            for (long t : changeTimes(afterNanos + ahead)) {
+                if (t > afterNanos) {
+                    return t;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Data size and every schedule time multiplied by {@code factor}. */

@@ -145,7 +145,8 @@ public final class BenchReport {
     }
 
     private static String fmt(double v, int decimals) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "inf";
+        return Double.isNaN(v) ? "n/a"
+                : Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "inf";
     }
 
     private static String pad(String s, int w) {

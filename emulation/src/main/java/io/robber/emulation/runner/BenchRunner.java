@@ -25,10 +25,10 @@ public final class BenchRunner {
                        double rateScale, int repeats) {
     }
 
-    private final Experiment experiment;
+    private final Emulator experiment;
     private final ToDoubleFunction<Network> bound;
 
-    public BenchRunner(Experiment experiment, ToDoubleFunction<Network> bound) {
+    public BenchRunner(Emulator experiment, ToDoubleFunction<Network> bound) {
         this.experiment = experiment;
         this.bound = bound;
     }

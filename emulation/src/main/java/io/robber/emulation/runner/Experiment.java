@@ -1,42 +1,29 @@
 package io.robber.emulation.runner;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.robber.api.ChannelConfig;
-import io.robber.api.ChannelMeters;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.api.MulticastChannel;
-import io.robber.api.RobberException;
 import io.robber.api.ProtocolOptions;
 import io.robber.emulation.EmulationBackend;
 import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
-import io.robber.transport.LinkCustomizer;
-import io.robber.transport.RobberRuntime;
-import io.robber.transport.RobberTransport;
-import io.robber.transport.TransportOptions;
+import io.robber.emulation.model.NodePlacement;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
- * One multicast of one protocol over one emulated network, measured as the paper measures it: the
+ * One multicast of one protocol over one emulated network on real sockets ({@link GroupRun}), with
+ * synthetic data verified piece by piece, measured as the paper measures it: the
  * time from the root's start until the last node holds all data, throughput = size / time, compared
  * with the theoretical maximum; plus WAN bytes per cluster, §4.4 overhead and CPU per node, all from
  * counters rather than estimates. Every protocol is handed the network's reported capacities as
  * monitoring data ({@link Capacities#MONITORING}); those that plan from it (Balanced
  * Multicasting) see the scenario's initial, or in the error variants wrong, bandwidths.
  */
-public final class Experiment {
+public final class Experiment implements Emulator {
     /**
      * Settings shared by the runs of a bench; a piece size of 0 picks one from the data size
      * ({@link PieceSizes}); {@code options} are protocol-specific ({@link ProtocolOptions#extra()}).
@@ -56,106 +43,53 @@ public final class Experiment {
             return new Settings(0, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
         }
 
-        int pieceSizeFor(long dataSize) {
+        /** The protocol options of a run over {@code network}: its reported capacities and {@link #options()}. */
+        public ProtocolOptions protocolOptions(Network network) {
+            ProtocolOptions protocolOptions = ProtocolOptions.defaults(seed)
+                    .with(Capacities.MONITORING, network.reported());
+            for (Map.Entry<String, String> option : options.entrySet()) {
+                protocolOptions = protocolOptions.with(option.getKey(), option.getValue());
+            }
+            return protocolOptions;
+        }
+
+        public int pieceSizeFor(long dataSize) {
             return pieceSize > 0 ? pieceSize : PieceSizes.forDataSize(dataSize);
         }
     }
 
     private final Settings settings;
-    private final Function<Network, EmulationBackend> backends;
+    private final BiFunction<Network, Group, EmulationBackend> backends;
 
-    public Experiment(Settings settings, Function<Network, EmulationBackend> backends) {
+    /** Runs over the network that {@code backends} imposes on the scenario's group. */
+    public Experiment(Settings settings, BiFunction<Network, Group, EmulationBackend> backends) {
         this.settings = settings;
         this.backends = backends;
     }
 
-    /** Runs {@code protocol} once over {@code network}; {@code boundBytesPerSecond} is its theoretical maximum. */
+    @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
             throws IOException, InterruptedException {
         long size = network.dataSize();
         int pieceSize = settings.pieceSizeFor(size);
         Manifest manifest = Manifest.compute(SyntheticStorage.full(size, pieceSize, settings.seed()), pieceSize);
-        WireCounter wire = new WireCounter();
-        List<MulticastChannel> channels = new ArrayList<>();
+        int nodes = NodePlacement.group(network, 0).size();
         List<SyntheticStorage> copies = new ArrayList<>();
-        try (EmulationBackend backend = backends.apply(network);
-             RobberRuntime runtime = RobberRuntime.create(settings.ioThreads(), settings.storageThreads())) {
-            Group group = backend.group();
-            LinkCustomizer links = (self, peer, pipeline) -> {
-                backend.links().customize(self, peer, pipeline);
-                wire.customize(self, peer, pipeline);
-            };
-            SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            ProtocolOptions options = ProtocolOptions.defaults(settings.seed())
-                    .with(Capacities.MONITORING, network.reported());
-            for (Map.Entry<String, String> option : settings.options().entrySet()) {
-                options = options.with(option.getKey(), option.getValue());
-            }
-            try {
-                for (int m = 0; m < group.size(); m++) {
-                    channels.add(RobberTransport.open(ChannelConfig.of(group, group.member(m).id(), protocol)
-                            .withMeters(registry).withOptions(options),
-                            TransportOptions.defaults(runtime).withLinks(links)));
-                    copies.add(m == 0 ? SyntheticStorage.full(size, pieceSize, settings.seed())
-                            : SyntheticStorage.empty(size, pieceSize, settings.seed()));
-                }
-                return measure(scenario, protocol, repeat, boundBytesPerSecond, manifest, backend, channels, copies, wire);
-            } finally {
-                channels.forEach(MulticastChannel::close);
-            }
+        for (int m = 0; m < nodes; m++) {
+            copies.add(m == 0 ? SyntheticStorage.full(size, pieceSize, settings.seed())
+                    : SyntheticStorage.empty(size, pieceSize, settings.seed()));
         }
-    }
-
-    private RunResult measure(String scenario, String protocol, int repeat, double bound, Manifest manifest,
-                              EmulationBackend backend, List<MulticastChannel> channels, List<SyntheticStorage> copies,
-                              WireCounter wire) throws InterruptedException {
-        Group group = backend.group();
-        ThreadCpu cpu = ThreadCpu.snapshot();
-        long[] finished = new long[channels.size()];
-        List<CompletableFuture<Void>> done = new ArrayList<>();
-        long start = System.nanoTime();
-        backend.start();
-        for (int m = 0; m < channels.size(); m++) {
-            int member = m;
-            BitSet possession = m == 0 ? manifest.allPieces() : new BitSet();
-            done.add(channels.get(m).multicastAsync(manifest, copies.get(m), possession)
-                    .thenRun(() -> finished[member] = System.nanoTime()));
-        }
-        String error = null;
-        try {
-            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new))
-                    .get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
-            for (MulticastChannel ch : channels) {
-                ch.flush(Duration.ofMinutes(2));
-            }
-        } catch (ExecutionException e) {
-            error = e.getCause().getMessage();
-        } catch (TimeoutException e) {
-            error = "not finished after " + settings.timeout().toSeconds() + " s";
-        } catch (RobberException e) {
-            error = e.getMessage();
-        }
-        long last = start;
-        for (long t : finished) {
-            last = Math.max(last, t);
-        }
-        double seconds = (last - start) / 1e9;
-        double cpuPerNode = cpu.secondsSince() / channels.size();
-        boolean verified = error == null && copies.stream().allMatch(SyntheticStorage::complete);
-        long bytes = manifest.size();
-        double mbps = seconds > 0 ? bytes / seconds / 1e6 : 0;
-        double boundMBps = bound / 1e6;
-        Map<String, Long> wanIn = new LinkedHashMap<>();
-        for (String cluster : group.clusters()) {
-            wanIn.put(cluster, 0L);
-        }
-        for (int m = 0; m < channels.size(); m++) {
-            wanIn.merge(group.member(m).cluster(),
-                    (long) channels.get(m).meters().bytesIn(ChannelMeters.Scope.GLOBAL), Long::sum);
-        }
-        return new RunResult(scenario, protocol, repeat, bytes, seconds, mbps, boundMBps,
-                boundMBps > 0 && Double.isFinite(boundMBps) ? 100 * mbps / boundMBps : 0,
-                WireCounter.overheadPercent(wire.sentAndReceived(), channels.size(), bytes), cpuPerNode, verified,
-                wanIn, error);
+        GroupRun.Setup setup = new GroupRun.Setup(protocol, settings.protocolOptions(network), manifest, copies,
+                settings.timeout(), settings.ioThreads(), settings.storageThreads());
+        GroupOutcome outcome = GroupRun.run(port -> NodePlacement.group(network, port),
+                group -> backends.apply(network, group), setup, errors -> {
+                    boolean[] verified = new boolean[copies.size()];
+                    for (int m = 0; m < verified.length; m++) {
+                        verified[m] = errors[m] == null && copies.get(m).complete();
+                    }
+                    return verified;
+                });
+        return RunResult.of(scenario, protocol, repeat, outcome, size, boundBytesPerSecond,
+                NodePlacement.group(network, 0));
     }
 }

@@ -7,7 +7,7 @@ package io.robber.emulation.runner;
  * <p>Why: a receiver keeps up to R requests outstanding per peer, and with 16 nodes per cluster a
  * cluster-pair link is shared by 16 connections. The last requests queued on the slowest such
  * connection form a tail of R·piece / (pair rate / 16): with tc1-fast's 2 MB/s A→D link that is 42 s
- * for 1 MiB pieces but 2.6 s for 64 KiB. In virtual time (the test kit's simulator, 4 × 16 nodes)
+ * for 1 MiB pieces but 2.6 s for 64 KiB. In virtual time ({@code io.robber.sim}, 4 × 16 nodes)
  * Robber reaches 50 % of the bound on 600 MB with 1 MiB pieces, 86 % with 256 KiB and 96 % with
  * 64 KiB; on 30 MB, 83 % with 16 KiB.
  */

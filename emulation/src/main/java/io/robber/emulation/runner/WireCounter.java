@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts every byte every node sends and receives on every connection — payload, headers and
- * control messages — for the communication overhead of the Robber paper's §4.4:
- * ((B / (2(N − 1))) − D) / D · 100, with B the bytes sent and received by all N nodes.
+ * control messages — for the communication overhead of the Robber paper's §4.4
+ * ({@link RunResult#overheadPercent}).
  */
 final class WireCounter implements LinkCustomizer {
     private final LongAdder bytes = new LongAdder();
@@ -28,14 +28,6 @@ final class WireCounter implements LinkCustomizer {
     /** B: bytes sent plus bytes received, summed over all nodes. */
     long sentAndReceived() {
         return bytes.sum();
-    }
-
-    /** The §4.4 overhead in percent for {@code nodes} nodes and {@code dataSize} bytes of data. */
-    static double overheadPercent(long sentAndReceived, int nodes, long dataSize) {
-        if (nodes < 2 || dataSize == 0) {
-            return 0;
-        }
-        return (sentAndReceived / (2.0 * (nodes - 1)) - dataSize) / dataSize * 100;
     }
 
     @ChannelHandler.Sharable

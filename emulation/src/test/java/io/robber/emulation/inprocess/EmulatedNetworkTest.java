@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.robber.api.Group;
 import io.robber.api.Member;
+import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
 import io.robber.testkit.LoopbackGroup;
@@ -18,7 +19,7 @@ class EmulatedNetworkTest {
 
     @Test
     void theGroupHasEveryNodeOfTheModelOnItsOwnLoopbackAddress() {
-        Group group = EmulatedNetwork.group(Scenarios.load("tc1-fast").resolve(), 7000);
+        Group group = NodePlacement.group(Scenarios.load("tc1-fast").resolve(), 7000);
         assertThat(group.size()).isEqualTo(64);
         assertThat(group.clusters()).containsExactly("A", "B", "C", "D");
         Member b15 = group.member(group.indexOf("B15"));
@@ -31,9 +32,9 @@ class EmulatedNetworkTest {
 
     @Test
     void clusterNamesEndingInADigitGetASeparator() {
-        Group group = EmulatedNetwork.group(Scenarios.load("tc2-c2").resolve(), 7000);
+        Group group = NodePlacement.group(Scenarios.load("tc2-c2").resolve(), 7000);
         assertThat(group.member(0).id()).isEqualTo("europe0-0");
-        assertThat(EmulatedNetwork.memberId("A", 3)).isEqualTo("A3");
+        assertThat(NodePlacement.memberId("A", 3)).isEqualTo("A3");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.netty.handler.traffic.ChannelTrafficShapingHandler;
 import io.netty.handler.traffic.GlobalTrafficShapingHandler;
 import io.robber.api.Group;
 import io.robber.api.Member;
+import io.robber.emulation.model.NodePlacement;
 import io.robber.transport.LinkCustomizer;
 import java.util.Arrays;
 import java.util.Locale;
@@ -66,7 +67,7 @@ class NettyShaperComparisonTest {
     }
 
     private static void measure(String name, LinkCustomizer links) throws InterruptedException {
-        Group group = EmulatedNetwork.group(Models.twoClusters(1, "{}"), 1);
+        Group group = NodePlacement.group(Models.twoClusters(1, "{}"), 1);
         Member a = group.member(0);
         Member b = group.member(1);
         for (int writeSize : new int[] {64 * 1024, 1 << 20}) {

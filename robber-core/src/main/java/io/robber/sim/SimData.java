@@ -1,9 +1,8 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.api.Member;
-import java.util.ArrayList;
+import io.robber.transport.LoopbackLayout;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -15,17 +14,11 @@ public final class SimData {
 
     /**
      * A group with one cluster per size, named c0, c1, ...; members are named c{k}n{i} and listed
-     * cluster by cluster, so member index = sum of earlier sizes + rank. Addresses are dummies on
-     * 127.0.k.i.
+     * cluster by cluster, so member index = sum of earlier sizes + rank. Addresses (unused in a
+     * simulation) follow the {@link LoopbackLayout}.
      */
     public static Group clusters(int... sizes) {
-        List<Member> members = new ArrayList<>();
-        for (int c = 0; c < sizes.length; c++) {
-            for (int i = 0; i < sizes[c]; i++) {
-                members.add(Member.of("c" + c + "n" + i, "c" + c, "127.0." + c + "." + (i + 1), 4000));
-            }
-        }
-        return new Group(members);
+        return LoopbackLayout.group(4000, sizes);
     }
 
     /** The member index of rank {@code rank} in cluster c{cluster}. */

@@ -1,16 +1,16 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 /**
- * One direction of a connection: a FIFO serialisation queue with a bandwidth and a one-way latency.
- * A frame starts transmitting when the link is free, occupies it for size/bandwidth, and arrives one
- * latency after its last byte left. Equal latencies keep the link FIFO.
+ * One direction of a connection with a link of its own: a FIFO serialisation queue with a bandwidth
+ * and a one-way latency. A frame starts transmitting when the link is free, occupies it for
+ * size/bandwidth, and arrives one latency after its last byte left. Equal latencies keep the link FIFO.
  */
-final class Link {
+public final class Link implements Route {
     private final double bytesPerSecond;
     private final long latencyNanos;
     private long busyUntil;
 
-    Link(double bytesPerSecond, long latencyNanos) {
+    public Link(double bytesPerSecond, long latencyNanos) {
         if (!(bytesPerSecond > 0)) {
             throw new IllegalArgumentException("link bandwidth must be positive, got " + bytesPerSecond);
         }
@@ -19,6 +19,11 @@ final class Link {
         }
         this.bytesPerSecond = bytesPerSecond;
         this.latencyNanos = latencyNanos;
+    }
+
+    @Override
+    public void send(VirtualClock clock, long bytes, Runnable arrived) {
+        clock.at(transmit(clock.now(), bytes), arrived);
     }
 
     /** Queues a frame of {@code bytes} at time {@code now}; returns its arrival time at the far end. */

@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.robber.engine.ProtocolMetrics;
 import io.robber.wire.MessageType;
@@ -19,6 +19,10 @@ public final class NodeStats implements ProtocolMetrics {
     long pieceBytesFromLocal;
     long pieceBytesFromGlobal;
     long controlBytesIn;
+    long pieceBytesToLocal;
+    long pieceBytesToGlobal;
+    long bytesSent;
+    long bytesReceived;
     long piecesSent;
     long requestsToLocal;
     long requestsToGlobal;
@@ -79,9 +83,29 @@ public final class NodeStats implements ProtocolMetrics {
         return pieceBytesFromGlobal;
     }
 
+    /** Piece payload bytes sent to peers in the same cluster. */
+    public long pieceBytesToLocal() {
+        return pieceBytesToLocal;
+    }
+
+    /** Piece payload bytes sent to peers in other clusters. */
+    public long pieceBytesToGlobal() {
+        return pieceBytesToGlobal;
+    }
+
     /** Bytes of control messages (everything but pieces) received. */
     public long controlBytesIn() {
         return controlBytesIn;
+    }
+
+    /** Bytes of every frame this node sent (pieces with their headers, and control messages). */
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    /** Bytes of every frame this node received (pieces with their headers, and control messages). */
+    public long bytesReceived() {
+        return bytesReceived;
     }
 
     public long piecesSent() {

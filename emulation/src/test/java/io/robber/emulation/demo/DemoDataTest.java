@@ -1,4 +1,4 @@
-package io.robber.cli.demo;
+package io.robber.emulation.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

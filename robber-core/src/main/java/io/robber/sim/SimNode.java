@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.robber.api.ProtocolException;
 import io.robber.engine.NodeIo;
@@ -8,6 +8,7 @@ import io.robber.engine.ProtocolMetrics;
 import io.robber.engine.Timers;
 import io.robber.wire.Message;
 import java.util.BitSet;
+import java.util.List;
 
 /** One simulated node: the driver side ({@link NodeIo}, {@link OperationListener}) of one operation. */
 final class SimNode implements NodeIo, OperationListener {
@@ -42,6 +43,19 @@ final class SimNode implements NodeIo, OperationListener {
 
     boolean finished() {
         return crashed || stats.failure != null || stats.flushFailure != null || stats.globalCompleteAt >= 0;
+    }
+
+    /** What this node holds and waits for, with its statistics: one line of a deadlock or livelock report. */
+    String state() {
+        return network.id(index) + " (cluster " + network.cluster(index) + "): holds " + holds.cardinality() + "/"
+                + network.pieceCount() + ", locally complete " + operation.isLocallyComplete()
+                + ", waits for done of " + abbreviate(operation.membersNotDone())
+                + ", possession unknown of " + abbreviate(operation.membersWithUnknownPossession()) + "; " + stats;
+    }
+
+    private static String abbreviate(List<String> members) {
+        return members.size() <= 4 ? members.toString()
+                : members.subList(0, 4).toString().replace("]", ", ... " + members.size() + " in all]");
     }
 
     @Override

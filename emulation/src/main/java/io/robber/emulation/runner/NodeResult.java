@@ -1,12 +1,12 @@
-package io.robber.cli.demo;
+package io.robber.emulation.runner;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * One node of a demo run.
+ * One node of a run.
  *
  * @param seconds      time from the common start until this node held every piece; null if it never did
- * @param verified     its copy has the root's SHA-256
+ * @param verified     its copy checked out (matches the root's data; in virtual time: holds every piece)
  * @param piecesStolen pieces of work it obtained by stealing
  * @param error        why the node failed, absent on success
  */

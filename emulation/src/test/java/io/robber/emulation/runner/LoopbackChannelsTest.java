@@ -1,4 +1,4 @@
-package io.robber.cli.demo;
+package io.robber.emulation.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,19 +7,20 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.transport.LoopbackLayout;
 import io.robber.transport.RobberRuntime;
+import io.robber.transport.RobberTransport;
 import io.robber.transport.TransportOptions;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class DemoNetworkTest {
+class LoopbackChannelsTest {
 
     @Test
     void nodesListenOnTheirOwnLoopbackAddressAndOnePort() {
-        Group group = DemoNetwork.group(3, 2, 40000);
+        Group group = LoopbackLayout.group(40000, 2, 2, 2);
 
         assertThat(group.size()).isEqualTo(6);
         assertThat(group.clusters()).containsExactly("c0", "c1", "c2");
@@ -31,29 +32,29 @@ class DemoNetworkTest {
 
     @Test
     void probedPortIsFreeOnEveryAddress() throws Exception {
-        int port = DemoNetwork.probePort(2, 2);
+        int port = LoopbackChannels.probePort(LoopbackChannels.hosts(LoopbackLayout.group(0, 2, 2)));
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.2.2", port));
 
-            assertThat(DemoNetwork.firstUnavailable(2, 2, port)).isEqualTo("127.0.2.2:" + port);
-            assertThat(DemoNetwork.firstUnavailable(2, 1, port)).isNull();
+            assertThat(LoopbackChannels.firstUnavailable(LoopbackChannels.hosts(LoopbackLayout.group(0, 2, 2)), port))
+                    .isEqualTo("127.0.2.2:" + port);
+            assertThat(LoopbackChannels.firstUnavailable(LoopbackChannels.hosts(LoopbackLayout.group(0, 1, 1)), port))
+                    .isNull();
         }
     }
 
     @Test
     void aPortTakenBeforeOpeningIsReportedAsInUse() throws Exception {
-        int port = DemoNetwork.probePort(1, 2);
-        Group group = DemoNetwork.group(1, 2, port);
+        int port = LoopbackChannels.probePort(LoopbackChannels.hosts(LoopbackLayout.group(0, 2)));
+        Group group = LoopbackLayout.group(port, 2);
         try (RobberRuntime runtime = RobberRuntime.create(1, 1);
              ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.1.2", port));
-            List<ChannelConfig> configs = group.members().stream()
-                    .map(m -> new ChannelConfig(group, m.id(), "robber", ProtocolOptions.defaults(1),
-                            new SimpleMeterRegistry(), Duration.ofSeconds(5)))
-                    .toList();
 
-            assertThatThrownBy(() -> DemoNetwork.openParallel(configs, TransportOptions.defaults(runtime)))
-                    .isInstanceOf(DemoNetwork.PortInUse.class)
+            assertThatThrownBy(() -> LoopbackChannels.openParallel(group, m -> RobberTransport.open(
+                    new ChannelConfig(group, m.id(), "robber", ProtocolOptions.defaults(1), new SimpleMeterRegistry(),
+                            Duration.ofSeconds(5)), TransportOptions.defaults(runtime))))
+                    .isInstanceOf(LoopbackChannels.PortInUse.class)
                     .hasMessage("127.0.1.2:" + port);
         }
     }

@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.robber.api.Group;
 
@@ -7,7 +7,7 @@ import io.robber.api.Group;
  * LAN inside a cluster and a slower, longer WAN between clusters; {@link #scaledBy} then lets a test
  * change single pairs, e.g. make one node's incoming global links ten times slower.
  */
-public final class LinkModel {
+public final class LinkModel implements Topology {
     /** A factor for each directed pair. */
     @FunctionalInterface
     public interface PairFactor {
@@ -64,7 +64,8 @@ public final class LinkModel {
         return group.sameCluster(from, to) ? localLatencyNanos : globalLatencyNanos;
     }
 
-    Link link(int from, int to) {
+    @Override
+    public Link route(int from, int to) {
         return new Link(bytesPerSecond(from, to), latencyNanos(from, to));
     }
 }

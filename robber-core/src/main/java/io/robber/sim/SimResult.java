@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.robber.api.Group;
 import io.robber.api.Manifest;

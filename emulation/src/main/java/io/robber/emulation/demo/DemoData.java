@@ -1,4 +1,4 @@
-package io.robber.cli.demo;
+package io.robber.emulation.demo;
 
 import io.robber.api.Manifest;
 import io.robber.api.Storage;

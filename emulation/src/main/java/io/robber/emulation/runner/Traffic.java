@@ -1,4 +1,4 @@
-package io.robber.cli.demo;
+package io.robber.emulation.runner;
 
 import io.robber.api.ChannelMeters;
 import io.robber.api.ChannelMeters.Scope;

@@ -1,10 +1,11 @@
-package io.robber.cli.demo;
+package io.robber.emulation.demo;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.robber.emulation.runner.NodeResult;
 import java.util.List;
 
 /**
- * The outcome of {@code robber demo}, also its {@code --json} form.
+ * The outcome of a demo run ({@code robber demo}), also its {@code --json} form.
  *
  * @param bytes          size of the data set
  * @param seconds        time from the common start until the last node held every piece
@@ -21,7 +22,7 @@ public record DemoResult(String protocol, int clusters, int nodesPerCluster, lon
                          String scenario, Double boundMBps, Double percentOfBound, String error) {
 
     /** One line naming what failed, for stderr. */
-    String failureSummary() {
+    public String failureSummary() {
         List<NodeResult> failed = nodes.stream().filter(n -> !n.verified()).toList();
         StringBuilder line = new StringBuilder();
         if (!failed.isEmpty()) {

@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

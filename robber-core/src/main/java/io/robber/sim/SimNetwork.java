@@ -1,4 +1,4 @@
-package io.robber.testkit;
+package io.robber.sim;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
@@ -23,8 +23,9 @@ import java.util.function.IntFunction;
 
 /**
  * A deterministic virtual-time network of N nodes running one multicast operation with a chosen
- * {@link Protocol}. Every directed node pair is a {@link Link} (FIFO, bandwidth, latency) from a
- * {@link LinkModel}. Control messages go through the real {@link WireCodec}, so they cost their
+ * {@link Protocol}. Every directed node pair is a FIFO {@link Route} of a {@link Topology}: by default
+ * a private {@link Link} (bandwidth, latency) per pair from a {@link LinkModel}, or
+ * {@link SharedRoute}s whose links several pairs share. Control messages go through the real {@link WireCodec}, so they cost their
  * encoded size and arrive as independent copies; a piece costs its length plus the piece header and
  * carries no data (storage is virtual, every piece counts as verified).
  *
@@ -42,12 +43,12 @@ public final class SimNetwork {
     private final Group group;
     private final Manifest manifest;
     private final PeerGraph graph;
-    private final LinkModel links;
+    private final Topology links;
     private final long maxEvents;
     private final long maxTimeNanos;
     private final VirtualClock clock = new VirtualClock();
     private final List<SimNode> nodes = new ArrayList<>();
-    private final Link[][] linkTable;
+    private final Route[][] routes;
     private final boolean[][] broken;
     /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
     private final int[][] epochs;
@@ -61,23 +62,31 @@ public final class SimNetwork {
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
-        ProtocolPlan plan = b.protocol.plan(group, b.options);
-        this.graph = plan.graph();
         int n = group.size();
-        this.linkTable = new Link[n][n];
+        this.routes = new Route[n][n];
         this.broken = new boolean[n][n];
         this.epochs = new int[n][n];
-        for (int i = 0; i < n; i++) {
-            SimNode node = new SimNode(i, b.possession.apply(i), this);
-            node.operation = new Operation(OP, group, i, manifest, plan, b.failureTimeout, node, node,
-                    new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
-            nodes.add(node);
-        }
+        this.graph = openOperations(b);
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
         for (long[] o : b.outages) {
             clock.at(o[2], () -> outage((int) o[0], (int) o[1]));
             clock.at(o[3], () -> restore((int) o[0], (int) o[1]));
         }
+    }
+
+    /**
+     * The one place that speaks the protocol SPI: the group's plan, then one node per member
+     * with its operation. Returns the peer graph.
+     */
+    private PeerGraph openOperations(Builder b) {
+        ProtocolPlan plan = b.protocol.plan(group, b.options);
+        for (int i = 0; i < group.size(); i++) {
+            SimNode node = new SimNode(i, b.possession.apply(i), this);
+            node.operation = new Operation(OP, group, i, manifest, plan, b.failureTimeout, node, node,
+                    new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
+            nodes.add(node);
+        }
+        return plan.graph();
     }
 
     public static Builder builder(Group group, Protocol protocol) {
@@ -90,6 +99,7 @@ public final class SimNetwork {
             throw new IllegalStateException("a SimNetwork runs once; build a new one");
         }
         ran = true;
+        links.start(clock);
         for (SimNode node : nodes) {
             node.operation.start(node.holds);
         }
@@ -133,9 +143,9 @@ public final class SimNetwork {
         if (broken[from][to]) {
             return;
         }
+        sender.stats.bytesSent += bytes;
         int epoch = epochs[from][to];
-        long arrival = link(from, to).transmit(clock.now(), bytes);
-        clock.at(arrival, () -> deliver(from, to, epoch, copy, bytes));
+        route(from, to).send(clock, bytes, () -> deliver(from, to, epoch, copy, bytes));
     }
 
     void transmitPiece(int from, int to, int op, int piece) {
@@ -146,8 +156,15 @@ public final class SimNetwork {
         }
         int length = manifest.pieceLength(piece);
         int epoch = epochs[from][to];
-        long arrival = link(from, to).transmit(clock.now(), (long) WireCodec.PIECE_HEADER_LENGTH + length);
-        clock.at(arrival, () -> deliverPiece(from, to, epoch, piece, length));
+        NodeStats sender = nodes.get(from).stats;
+        sender.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
+        if (group.sameCluster(from, to)) {
+            sender.pieceBytesToLocal += length;
+        } else {
+            sender.pieceBytesToGlobal += length;
+        }
+        route(from, to).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
+                () -> deliverPiece(from, to, epoch, piece, length));
     }
 
     void disconnect(int from, int to, String reason) {
@@ -206,6 +223,7 @@ public final class SimNetwork {
         }
         SimNode receiver = nodes.get(to);
         receiver.stats.controlBytesIn += bytes;
+        receiver.stats.bytesReceived += bytes;
         receiver.operation.onMessage(from, message);
     }
 
@@ -215,6 +233,7 @@ public final class SimNetwork {
         }
         SimNode receiver = nodes.get(to);
         NodeStats s = receiver.stats;
+        s.bytesReceived += WireCodec.PIECE_HEADER_LENGTH + length;
         if (group.sameCluster(from, to)) {
             s.piecesFromLocal++;
             s.pieceBytesFromLocal += length;
@@ -233,13 +252,13 @@ public final class SimNetwork {
         }
     }
 
-    private Link link(int from, int to) {
-        Link link = linkTable[from][to];
-        if (link == null) {
-            link = links.link(from, to);
-            linkTable[from][to] = link;
+    private Route route(int from, int to) {
+        Route route = routes[from][to];
+        if (route == null) {
+            route = links.route(from, to);
+            routes[from][to] = route;
         }
-        return link;
+        return route;
     }
 
     // ---- queries ----
@@ -256,6 +275,10 @@ public final class SimNetwork {
         return group.member(member).id();
     }
 
+    String cluster(int member) {
+        return group.member(member).cluster();
+    }
+
     private boolean allFinished() {
         for (SimNode node : nodes) {
             if (!node.finished()) {
@@ -269,22 +292,10 @@ public final class SimNetwork {
         return nodes.stream().filter(n -> !n.finished()).toList();
     }
 
-    private String describe(List<SimNode> which) {
+    private static String describe(List<SimNode> which) {
         StringBuilder out = new StringBuilder();
-        for (SimNode node : which) {
-            out.append("  ").append(id(node.index)).append(" (cluster ").append(group.member(node.index).cluster())
-                    .append("): holds ").append(node.holds.cardinality()).append('/').append(manifest.pieceCount())
-                    .append(", locally complete ").append(node.operation.isLocallyComplete())
-                    .append(", waits for done of ").append(abbreviate(node.operation.membersNotDone()))
-                    .append(", possession unknown of ").append(abbreviate(node.operation.membersWithUnknownPossession()))
-                    .append("; ").append(node.stats).append('\n');
-        }
+        which.forEach(node -> out.append("  ").append(node.state()).append('\n'));
         return out.toString();
-    }
-
-    private static String abbreviate(List<String> members) {
-        return members.size() <= 4 ? members.toString()
-                : members.subList(0, 4).toString().replace("]", ", ... " + members.size() + " in all]");
     }
 
     static String seconds(long nanos) {
@@ -298,7 +309,7 @@ public final class SimNetwork {
         private ProtocolOptions options = ProtocolOptions.defaults(1);
         private Manifest manifest;
         private IntFunction<BitSet> possession;
-        private LinkModel links;
+        private Topology links;
         private long seed = 1;
         private long maxEvents = 5_000_000;
         private long maxTimeNanos = 3_600_000_000_000L;
@@ -332,7 +343,8 @@ public final class SimNetwork {
             return this;
         }
 
-        public Builder links(LinkModel links) {
+        /** The network: a {@link LinkModel} of private links per pair (the default: {@link LinkModel#lanWan}) or any topology. */
+        public Builder links(Topology links) {
             this.links = links;
             return this;
         }

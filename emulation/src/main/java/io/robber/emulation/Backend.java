@@ -1,0 +1,29 @@
+package io.robber.emulation;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** How an emulated group runs: on real loopback sockets in this JVM, or in virtual time. */
+public enum Backend {
+    /** Every node on its own 127.x.y.z address, links shaped and delayed by Netty handlers; wall-clock time. */
+    INPROCESS,
+    /** The unchanged engines on a discrete-event network ({@code io.robber.sim}); virtual time, no data, no sockets. */
+    VIRTUAL;
+
+    /** The lower-case name users select it by. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The backend named {@code name}; fails naming the valid ones. */
+    public static Backend of(String name) {
+        for (Backend b : values()) {
+            if (b.id().equals(name)) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("unknown backend '" + name + "'; choose one of "
+                + Arrays.stream(values()).map(Backend::id).collect(Collectors.joining(", ")));
+    }
+}
