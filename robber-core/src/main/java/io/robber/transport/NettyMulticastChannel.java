@@ -49,8 +49,7 @@ final class NettyMulticastChannel implements MulticastChannel {
         this.self = group.indexOf(config.self());
         this.loop = transport.runtime().eventLoops().next();
         this.meters = new RobberMeters(config.meters(), config.protocol(), config.self());
-        NodeDriver driver = new NodeDriver(group, self, loop, meters, transport.runtime().storage(),
-                transport.piecesInFlight(), this::failRunning);
+        NodeDriver driver = new NodeDriver(group, self, loop, meters, transport, this::failRunning);
         this.operations = new Operations(config, self, driver, transport.runtime().storage());
         PieceStore store = new PieceStore(loop, transport.runtime().storage(),
                 new PieceVerdicts(group, config.self(), operations, driver));

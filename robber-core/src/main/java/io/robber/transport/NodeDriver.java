@@ -12,7 +12,6 @@ import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -26,21 +25,19 @@ final class NodeDriver implements NodeIo, Timers {
     private final int self;
     private final EventLoop loop;
     private final RobberMeters meters;
-    private final Executor storagePool;
-    private final int piecesInFlight;
+    private final TransportOptions transport;
     private final Map<Integer, PieceSender> senders = new HashMap<>();
     private final Consumer<String> storageFailure;
     private PeerLinks links;
     private Transfer transfer;
 
-    NodeDriver(Group group, int self, EventLoop loop, RobberMeters meters, Executor storagePool, int piecesInFlight,
+    NodeDriver(Group group, int self, EventLoop loop, RobberMeters meters, TransportOptions transport,
                Consumer<String> storageFailure) {
         this.group = group;
         this.self = self;
         this.loop = loop;
         this.meters = meters;
-        this.storagePool = storagePool;
-        this.piecesInFlight = piecesInFlight;
+        this.transport = transport;
         this.storageFailure = storageFailure;
     }
 
@@ -98,7 +95,8 @@ final class NodeDriver implements NodeIo, Timers {
 
     @Override
     public void sendPiece(int peer, int op, int piece, boolean requested) {
-        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, storagePool, piecesInFlight))
+        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, transport.runtime().storage(),
+                transport.piecesInFlight(), transport.maxUnansweredRequests()))
                 .enqueue(op, piece, requested);
     }
 

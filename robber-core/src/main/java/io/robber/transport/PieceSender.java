@@ -22,39 +22,40 @@ import org.slf4j.LoggerFactory;
  */
 final class PieceSender {
     private static final Logger LOG = LoggerFactory.getLogger(PieceSender.class);
-    /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
-    static final int MAX_REQUESTED = 256;
 
     private final int peer;
     private final NodeDriver driver;
     private final Executor storagePool;
     private final int maxInFlight;
+    /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
+    private final int maxRequested;
     /** {op, piece, 1 if requested} in sending order. */
     private final ArrayDeque<int[]> queue = new ArrayDeque<>();
     private int requested;
     private boolean refused;
     private int inFlight;
 
-    PieceSender(int peer, NodeDriver driver, Executor storagePool, int maxInFlight) {
+    PieceSender(int peer, NodeDriver driver, Executor storagePool, int maxInFlight, int maxRequested) {
         this.peer = peer;
         this.driver = driver;
         this.storagePool = storagePool;
         this.maxInFlight = maxInFlight;
+        this.maxRequested = maxRequested;
     }
 
     /**
      * Queues a piece: requested by the peer, or pushed unasked. A peer with more than
-     * {@link #MAX_REQUESTED} requests unanswered is disconnected, once; pushed pieces are bounded by
+     * {@link TransportOptions#maxUnansweredRequests()} requests unanswered is disconnected, once; pushed pieces are bounded by
      * the protocol that pushes them.
      */
     void enqueue(int op, int piece, boolean request) {
         if (refused) {
             return;
         }
-        if (request && requested >= MAX_REQUESTED) {
+        if (request && requested >= maxRequested) {
             refused = true;
             queue.clear();
-            driver.disconnect(peer, "more than " + MAX_REQUESTED + " unanswered piece requests");
+            driver.disconnect(peer, "more than " + maxRequested + " unanswered piece requests");
             return;
         }
         queue.add(new int[] {op, piece, request ? 1 : 0});

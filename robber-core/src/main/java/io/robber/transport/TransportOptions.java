@@ -26,16 +26,20 @@ import java.util.Objects;
  * @param maxEarlyMessages messages of operations this node has not started yet that it keeps, across
  *                         all peers, before it disconnects the peer that sends one more;
  *                         {@value #DEFAULT_MAX_EARLY_MESSAGES} by default
+ * @param maxUnansweredRequests piece requests one peer may have waiting for an answer; a peer that
+ *                         sends more ignores the protocol's per-peer cap and is disconnected;
+ *                         {@value #DEFAULT_MAX_UNANSWERED_REQUESTS} by default
  */
 public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Duration handshakeTimeout,
                                Dialling dialling, WriteBufferWaterMark writeBuffer, int flushLimit,
-                               int piecesInFlight, int maxEarlyMessages) {
+                               int piecesInFlight, int maxEarlyMessages, int maxUnansweredRequests) {
     public static final int DEFAULT_HANDSHAKE_SECONDS = 10;
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(DEFAULT_HANDSHAKE_SECONDS);
     public static final WriteBufferWaterMark DEFAULT_WRITE_BUFFER = new WriteBufferWaterMark(1 << 20, 4 << 20);
     public static final int DEFAULT_FLUSH_LIMIT = 64;
     public static final int DEFAULT_PIECES_IN_FLIGHT = 2;
     public static final int DEFAULT_MAX_EARLY_MESSAGES = 100_000;
+    public static final int DEFAULT_MAX_UNANSWERED_REQUESTS = 256;
 
     public TransportOptions {
         Objects.requireNonNull(runtime, "runtime");
@@ -53,6 +57,10 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
             throw new IllegalArgumentException("the number of early messages kept must not be negative, got "
                     + maxEarlyMessages);
         }
+        if (maxUnansweredRequests < 1) {
+            throw new IllegalArgumentException("at least one unanswered request per peer must be allowed, got "
+                    + maxUnansweredRequests);
+        }
     }
 
     /** The defaults on the JVM's shared runtime. */
@@ -63,47 +71,53 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
     /** The defaults on the given runtime. */
     public static TransportOptions defaults(RobberRuntime runtime) {
         return new TransportOptions(runtime, LinkCustomizer.NONE, DEFAULT_HANDSHAKE_TIMEOUT, Dialling.DEFAULTS,
-                DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_MESSAGES);
+                DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_MESSAGES,
+                DEFAULT_MAX_UNANSWERED_REQUESTS);
     }
 
     public TransportOptions withRuntime(RobberRuntime newRuntime) {
         return new TransportOptions(newRuntime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages);
+                piecesInFlight, maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withLinks(LinkCustomizer customizer) {
         return new TransportOptions(runtime, customizer, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages);
+                piecesInFlight, maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withHandshakeTimeout(Duration timeout) {
         return new TransportOptions(runtime, links, timeout, dialling, writeBuffer, flushLimit, piecesInFlight,
-                maxEarlyMessages);
+                maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withDialling(Dialling newDialling) {
         return new TransportOptions(runtime, links, handshakeTimeout, newDialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages);
+                piecesInFlight, maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withWriteBuffer(WriteBufferWaterMark marks) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, marks, flushLimit, piecesInFlight,
-                maxEarlyMessages);
+                maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withFlushLimit(int limit) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, limit, piecesInFlight,
-                maxEarlyMessages);
+                maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withPiecesInFlight(int pieces) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit, pieces,
-                maxEarlyMessages);
+                maxEarlyMessages, maxUnansweredRequests);
     }
 
     public TransportOptions withMaxEarlyMessages(int messages) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, messages);
+                piecesInFlight, messages, maxUnansweredRequests);
+    }
+
+    public TransportOptions withMaxUnansweredRequests(int requests) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyMessages, requests);
     }
 
     /**

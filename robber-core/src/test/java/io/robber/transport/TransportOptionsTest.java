@@ -23,6 +23,7 @@ class TransportOptionsTest {
         assertThat(defaults.flushLimit()).isEqualTo(64);
         assertThat(defaults.piecesInFlight()).isEqualTo(2);
         assertThat(defaults.maxEarlyMessages()).isEqualTo(100_000);
+        assertThat(defaults.maxUnansweredRequests()).isEqualTo(256);
     }
 
     @Test
@@ -31,6 +32,7 @@ class TransportOptionsTest {
             LinkCustomizer links = (self, peer, pipeline) -> { };
             TransportOptions options = TransportOptions.defaults(runtime).withLinks(links)
                     .withHandshakeTimeout(Duration.ofSeconds(2)).withPiecesInFlight(4).withMaxEarlyMessages(10)
+                    .withMaxUnansweredRequests(16)
                     .withFlushLimit(8).withWriteBuffer(new WriteBufferWaterMark(10, 20))
                     .withDialling(new TransportOptions.Dialling(Duration.ofSeconds(1), Duration.ofMillis(5),
                             Duration.ofMillis(5)));
@@ -40,6 +42,7 @@ class TransportOptionsTest {
             assertThat(options.handshakeTimeout()).isEqualTo(Duration.ofSeconds(2));
             assertThat(options.piecesInFlight()).isEqualTo(4);
             assertThat(options.maxEarlyMessages()).isEqualTo(10);
+            assertThat(options.maxUnansweredRequests()).isEqualTo(16);
             assertThat(options.flushLimit()).isEqualTo(8);
             assertThat(options.writeBuffer().high()).isEqualTo(20);
             assertThat(options.dialling().firstRetry()).isEqualTo(Duration.ofMillis(5));
@@ -57,6 +60,8 @@ class TransportOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("in flight");
         assertThatThrownBy(() -> defaults.withMaxEarlyMessages(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("early messages");
+        assertThatThrownBy(() -> defaults.withMaxUnansweredRequests(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unanswered request");
         assertThatThrownBy(() -> defaults.withFlushLimit(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("flush limit");
         assertThatThrownBy(() -> defaults.withLinks(null)).isInstanceOf(NullPointerException.class).hasMessage("links");
