@@ -1,5 +1,6 @@
 package io.robber.cli;
 
+import io.robber.api.RobberException;
 import io.robber.rendezvous.Transfers;
 
 /** One-line descriptions of exceptions. */
@@ -19,6 +20,6 @@ public final class Errors {
 
     /** The cause inside {@code CompletionException} and {@code ExecutionException} wrappers. */
     public static Throwable unwrap(Throwable t) {
-        return Transfers.unwrap(t);
+        return RobberException.unwrap(t);
     }
 }

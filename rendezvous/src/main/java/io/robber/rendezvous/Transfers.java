@@ -4,8 +4,6 @@ import io.robber.api.RobberException;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.util.Locale;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /** Small helpers shared by the transfers: one-line descriptions of failures. */
 public final class Transfers {
@@ -39,34 +37,8 @@ public final class Transfers {
         return describe(t);
     }
 
-    /**
-     * Robber's own exceptions carry one actionable line and are shown as is; others show the messages
-     * of the whole cause chain, so that nothing is lost. Future wrappers are skipped.
-     */
+    /** One line for any failure ({@link RobberException#describe}). */
     public static String describe(Throwable t) {
-        Throwable e = unwrap(t);
-        if (e instanceof RobberException) {
-            return String.valueOf(e.getMessage());
-        }
-        StringBuilder line = new StringBuilder();
-        for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (line.length() > 0) {
-                line.append(" <- ");
-            }
-            line.append(c.getClass().getSimpleName());
-            if (c.getMessage() != null) {
-                line.append(": ").append(c.getMessage());
-            }
-        }
-        return line.toString();
-    }
-
-    /** The cause inside {@link CompletionException} and {@link ExecutionException} wrappers. */
-    public static Throwable unwrap(Throwable t) {
-        Throwable e = t;
-        while ((e instanceof CompletionException || e instanceof ExecutionException) && e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
+        return RobberException.describe(t);
     }
 }

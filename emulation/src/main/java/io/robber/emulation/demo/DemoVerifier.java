@@ -1,7 +1,7 @@
 package io.robber.emulation.demo;
 
+import io.robber.api.RobberException;
 import io.robber.api.Storage;
-import io.robber.emulation.runner.Failures;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ final class DemoVerifier {
                 try {
                     verified[i] = checks.get(i).get();
                 } catch (ExecutionException e) {
-                    errors[i] = "cannot read its copy: " + Failures.describe(e);
+                    errors[i] = "cannot read its copy: " + RobberException.describe(e);
                 }
             }
             return verified;

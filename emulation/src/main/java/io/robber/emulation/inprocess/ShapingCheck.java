@@ -31,6 +31,7 @@ public final class ShapingCheck {
     private static final double LINK_RATE = 1e6;
     private static final double DELAY_MS = 20;
     private static final int FILE_BYTES = 300_000;
+    private static final int FRAMES = 40;
     private static final String ONE_MB = "{\"bandwidth\": \"1MB/s\"}";
 
     /** One measured quantity against what the emulated network was told. */
@@ -57,7 +58,7 @@ public final class ShapingCheck {
         return all;
     }
 
-    private Measurement oneFlowRate() throws InterruptedException {
+    Measurement oneFlowRate() throws InterruptedException {
         try (EmulatedNetwork network = EmulatedNetwork.create(twoClusters(1, ONE_MB), 1);
              LoopbackFlow flow = flow(network, "A0", "B0")) {
             flow.pump();
@@ -66,7 +67,7 @@ public final class ShapingCheck {
         }
     }
 
-    private List<Measurement> twoFlowsShare() throws InterruptedException {
+    List<Measurement> twoFlowsShare() throws InterruptedException {
         try (EmulatedNetwork network = EmulatedNetwork.create(twoClusters(2, ONE_MB), 1);
              LoopbackFlow one = flow(network, "A0", "B0");
              LoopbackFlow two = flow(network, "A1", "B1")) {
@@ -79,7 +80,7 @@ public final class ShapingCheck {
         }
     }
 
-    private List<Measurement> oneWayDelay() throws InterruptedException {
+    List<Measurement> oneWayDelay() throws InterruptedException {
         List<Long> delays = Collections.synchronizedList(new ArrayList<>());
         Network model = twoClusters(1, "{\"delay\": \"" + (int) DELAY_MS + "ms\"}");
         try (EmulatedNetwork network = EmulatedNetwork.create(model, 1);
@@ -91,18 +92,21 @@ public final class ShapingCheck {
                                      delays.add(System.nanoTime() - frame.readLong());
                                  }
                              }))) {
-            for (int i = 0; i < 40; i++) {
+            for (int i = 0; i < FRAMES; i++) {
                 flow.client().writeAndFlush(flow.client().alloc().buffer(8).writeLong(System.nanoTime()));
                 Thread.sleep(10);
             }
             Thread.sleep(200);
         }
         List<Long> sorted = delays.stream().sorted().toList();
+        if (sorted.size() != FRAMES) {
+            throw new IllegalStateException(sorted.size() + " of " + FRAMES + " frames arrived");
+        }
         return List.of(new Measurement("one-way delay, minimum", "ms", DELAY_MS, sorted.get(0) / 1e6),
                 new Measurement("one-way delay, median", "ms", DELAY_MS, sorted.get(sorted.size() / 2) / 1e6));
     }
 
-    private Measurement fileRegionTime(Path scratch) throws InterruptedException, IOException {
+    Measurement fileRegionTime(Path scratch) throws InterruptedException, IOException {
         Path file = Files.createTempFile(scratch, "shaping", ".bin");
         try {
             Files.write(file, new byte[FILE_BYTES]);
@@ -113,9 +117,14 @@ public final class ShapingCheck {
                 while (flow.received() < FILE_BYTES && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
                     Thread.sleep(1);
                 }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                if (flow.received() != FILE_BYTES) {
+                    throw new IllegalStateException("the file region did not arrive whole: " + flow.received()
+                            + " of " + FILE_BYTES + " bytes after " + seconds + " s");
+                }
+                // The first 64 KiB ride on the idle link's burst; the rest takes its time at the link rate.
                 double expected = (FILE_BYTES - RateBucket.MIN_BURST_BYTES) / LINK_RATE;
-                return new Measurement("300 kB file region, 1 MB/s link", "s", expected,
-                        (System.nanoTime() - start) / 1e9);
+                return new Measurement("300 kB file region, 1 MB/s link", "s", expected, seconds);
             }
         } finally {
             Files.deleteIfExists(file);

@@ -1,5 +1,6 @@
 package io.robber.emulation.runner;
 
+import io.robber.api.RobberException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.api.ChannelConfig;
@@ -190,7 +191,7 @@ public final class GroupRun {
                     TimeUnit.NANOSECONDS);
             return null;
         } catch (ExecutionException e) {
-            return "could not " + what + ": " + Failures.describe(e);
+            return "could not " + what + ": " + RobberException.describe(e);
         } catch (TimeoutException e) {
             return "could not " + what + " within the timeout of " + setup.timeout().toSeconds()
                     + " s: raise the timeout, or lower the data size or the node count";
@@ -202,7 +203,7 @@ public final class GroupRun {
         for (int i = 0; i < errors.length; i++) {
             CompletableFuture<Void> operation = operations.get(i);
             if (operation.isCompletedExceptionally()) {
-                errors[i] = Failures.describe(operation.handle((ok, e) -> e).join());
+                errors[i] = RobberException.describe(operation.handle((ok, e) -> e).join());
             } else if (!operation.isDone()) {
                 errors[i] = timedOut
                         ? "did not finish before the timeout"

@@ -1,5 +1,6 @@
 package io.robber.emulation.runner;
 
+import io.robber.api.RobberException;
 import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
@@ -114,7 +115,7 @@ public final class LoopbackChannels {
                 throw new PortInUse(failed.address().getHostString() + ":" + failed.address().getPort(), failure);
             }
             throw EmulationFailure.failed("node " + failed.id() + " could not open its channel: "
-                    + Failures.describe(failure) + "; see the log on stderr and rerun", failure);
+                    + RobberException.describe(failure) + "; see the log on stderr and rerun", failure);
         } finally {
             openers.shutdownNow();
         }

@@ -2,21 +2,13 @@ package io.robber.emulation.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.DefaultFileRegion;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.handler.codec.FixedLengthFrameDecoder;
 import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.emulation.model.Network;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -62,16 +54,10 @@ class LinkShapingTest {
 
     @Test
     void twoFlowsOnOneLinkShareItEvenly() throws Exception {
-        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(2, ONE_MB), 1);
-             LoopbackFlow one = flow(network, "A0", "B0");
-             LoopbackFlow two = flow(network, "A1", "B1")) {
-            one.pump();
-            two.pump();
-            Thread.sleep(1000);
-            double[] rates = Rates.over(2500, one::received, two::received);
-            assertThat(rates[0] / rates[1]).isBetween(0.5, 2.0);
-            assertThat(rates[0] + rates[1]).isBetween(0.3e6, 1.1e6);
-        }
+        List<ShapingCheck.Measurement> rates = new ShapingCheck(loops).twoFlowsShare();
+
+        assertThat(rates.get(0).measured() / rates.get(1).measured()).isBetween(0.5, 2.0);
+        assertThat(rates.get(0).measured() + rates.get(1).measured()).isBetween(0.3, 1.1);
     }
 
     @Test
@@ -96,25 +82,9 @@ class LinkShapingTest {
 
     @Test
     void smallFramesArriveAfterTheOneWayDelay() throws Exception {
-        List<Long> delays = Collections.synchronizedList(new ArrayList<>());
-        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(1, "{\"delay\": \"20ms\"}"), 1);
-             LoopbackFlow flow = LoopbackFlow.open(loops, network, member(network, "A0"), member(network, "B0"),
-                     pipeline -> pipeline.addLast(new FixedLengthFrameDecoder(8),
-                             new SimpleChannelInboundHandler<ByteBuf>() {
-                                 @Override
-                                 protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
-                                     delays.add(System.nanoTime() - frame.readLong());
-                                 }
-                             }))) {
-            for (int i = 0; i < 40; i++) {
-                flow.client().writeAndFlush(flow.client().alloc().buffer(8).writeLong(System.nanoTime()));
-                Thread.sleep(10);
-            }
-            Thread.sleep(100);
-        }
-        List<Long> sorted = delays.stream().sorted().toList();
-        assertThat(sorted).hasSize(40);
-        assertThat(sorted.get(0) / 1e6).isGreaterThanOrEqualTo(20.0);
+        ShapingCheck.Measurement minimum = new ShapingCheck(loops).oneWayDelay().get(0);
+
+        assertThat(minimum.measured()).isGreaterThanOrEqualTo(minimum.expected());
     }
 
     @Test
@@ -137,20 +107,9 @@ class LinkShapingTest {
 
     @Test
     void aFileRegionCrossesAsOneUnitAtTheLinkRate(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("piece");
-        Files.write(file, new byte[300_000]);
-        try (EmulatedNetwork network = EmulatedNetwork.create(Models.twoClusters(1, ONE_MB), 1);
-             LoopbackFlow flow = flow(network, "A0", "B0")) {
-            long start = System.nanoTime();
-            flow.client().writeAndFlush(new DefaultFileRegion(file.toFile(), 0, 300_000)).sync();
-            while (flow.received() < 300_000 && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
-                Thread.sleep(5);
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            assertThat(flow.received()).isEqualTo(300_000);
-            // The first 64 KiB ride on the idle link's burst; the rest takes its time at 1 MB/s.
-            assertThat(seconds).isGreaterThan((300_000 - RateBucket.MIN_BURST_BYTES) / 1e6 * 0.9);
-        }
+        ShapingCheck.Measurement crossing = new ShapingCheck(loops).fileRegionTime(dir);
+
+        assertThat(crossing.measured()).isGreaterThan(crossing.expected() * 0.9);
     }
 
     private static LoopbackFlow flow(EmulatedNetwork network, String from, String to) {

@@ -1,11 +1,8 @@
-package io.robber.balanced;
+package io.robber.emulation.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.emulation.Benchmarks;
-import io.robber.emulation.runner.BenchRunner;
-import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.runner.RunResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
