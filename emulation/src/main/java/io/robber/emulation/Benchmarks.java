@@ -3,8 +3,12 @@ package io.robber.emulation;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.runner.BenchRunner;
+import io.robber.emulation.runner.Emulator;
 import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualExperiment;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** Ready-made bench runners. */
 public final class Benchmarks {
@@ -13,10 +17,19 @@ public final class Benchmarks {
 
     /** A bench runner on {@code backend}. */
     public static BenchRunner on(Backend backend, Experiment.Settings settings) {
-        return switch (backend) {
-            case INPROCESS -> inProcess(settings);
-            case VIRTUAL -> virtual(settings);
-        };
+        return on(List.of(backend), settings);
+    }
+
+    /**
+     * A bench runner that runs every scenario and protocol on each of {@code backends} in turn, all
+     * compared with the same time-integrated tree-packing bound.
+     */
+    public static BenchRunner on(List<Backend> backends, Experiment.Settings settings) {
+        Map<String, Emulator> emulators = new LinkedHashMap<>();
+        for (Backend backend : backends) {
+            emulators.put(backend.id(), emulator(backend, settings));
+        }
+        return new BenchRunner(emulators, network -> ScheduleBound.of(network).rate());
     }
 
     /**
@@ -24,7 +37,7 @@ public final class Benchmarks {
      * results compared with the same bound as in-process runs.
      */
     public static BenchRunner virtual(Experiment.Settings settings) {
-        return new BenchRunner(new VirtualExperiment(settings), network -> ScheduleBound.of(network).rate());
+        return on(Backend.VIRTUAL, settings);
     }
 
     /**
@@ -32,7 +45,13 @@ public final class Benchmarks {
      * results compared with the time-integrated tree-packing bound.
      */
     public static BenchRunner inProcess(Experiment.Settings settings) {
-        Experiment experiment = new Experiment(settings, EmulatedNetwork::new);
-        return new BenchRunner(experiment, network -> ScheduleBound.of(network).rate());
+        return on(Backend.INPROCESS, settings);
+    }
+
+    private static Emulator emulator(Backend backend, Experiment.Settings settings) {
+        return switch (backend) {
+            case INPROCESS -> new Experiment(settings, EmulatedNetwork::new);
+            case VIRTUAL -> new VirtualExperiment(settings);
+        };
     }
 }

@@ -5,11 +5,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.robber.api.ChannelMeters;
 import io.robber.engine.ProtocolMetrics;
+import io.robber.wire.MessageType;
+import java.util.Locale;
 
 /**
  * The {@code robber.*} meters of one node, in the registry the application supplies. Tags:
  * {@code protocol}, {@code member} and, for traffic, {@code scope} = {@code local} (peer in the
- * same cluster) or {@code global}.
+ * same cluster) or {@code global}; for control messages, {@code type} = the message type.
  */
 public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     public static final String BYTES_IN = "robber.bytes.in";
@@ -20,6 +22,7 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     public static final String STEALS_TRIED = "robber.steals.tried";
     public static final String STEALS_SUCCEEDED = "robber.steals.succeeded";
     public static final String PIECES_STOLEN = "robber.work.stolen";
+    public static final String MESSAGES_OUT = "robber.messages.out";
 
     private final Counter[] bytesIn = new Counter[2];
     private final Counter[] bytesOut = new Counter[2];
@@ -29,9 +32,13 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     private final Counter stealsTried;
     private final Counter stealsSucceeded;
     private final Counter piecesStolen;
+    private final Counter[] messagesOut = new Counter[MessageType.values().length];
+    private final MeterRegistry registry;
+    private final Tags tags;
 
     public RobberMeters(MeterRegistry registry, String protocol, String member) {
-        Tags tags = Tags.of("protocol", protocol, "member", member);
+        this.registry = registry;
+        this.tags = Tags.of("protocol", protocol, "member", member);
         for (Scope s : Scope.values()) {
             Tags scoped = tags.and("scope", s.tag());
             bytesIn[s.ordinal()] = Counter.builder(BYTES_IN).baseUnit("bytes").description("payload bytes received")
@@ -58,6 +65,26 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     public void pieceOut(Scope scope, int bytes) {
         piecesOut[scope.ordinal()].increment();
         bytesOut[scope.ordinal()].increment(bytes);
+    }
+
+    /** One control message (anything but a piece) handed to the wire; its counter is registered on first use. */
+    public void messageOut(MessageType type) {
+        Counter counter = messagesOut[type.ordinal()];
+        if (counter == null) {
+            counter = Counter.builder(MESSAGES_OUT).description("control messages sent")
+                    .tags(tags.and("type", type.name().toLowerCase(Locale.ROOT))).register(registry);
+            messagesOut[type.ordinal()] = counter;
+        }
+        counter.increment();
+    }
+
+    /** Control messages sent, all types together. */
+    public double messagesOut() {
+        double sum = 0;
+        for (Counter c : messagesOut) {
+            sum += c == null ? 0 : c.count();
+        }
+        return sum;
     }
 
     @Override

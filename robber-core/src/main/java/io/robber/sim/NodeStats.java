@@ -125,6 +125,11 @@ public final class NodeStats implements ProtocolMetrics {
         return messagesSent.getOrDefault(type, 0L);
     }
 
+    /** Control messages (everything but pieces) this node's engines sent, all types together. */
+    public long messagesSent() {
+        return messagesSent.values().stream().mapToLong(Long::longValue).sum();
+    }
+
     /** Virtual time (ns) at which the node held every piece, or -1. */
     public long localCompleteAt() {
         return localCompleteAt;

@@ -87,6 +87,7 @@ final class NodeDriver implements NodeIo, Timers {
 
     @Override
     public void send(int peer, Message message) {
+        meters.messageOut(message.type());
         Channel ch = links.channel(peer);
         if (ch != null) {
             ch.writeAndFlush(WireCodec.encode(ch.alloc(), message), ch.voidPromise());

@@ -35,29 +35,90 @@ public final class BenchReport {
         }
     }
 
+    /** The backends the results ran on, in order of first appearance. */
+    public List<String> backends() {
+        return results.stream().map(RunResult::backend).filter(b -> b != null).distinct().toList();
+    }
+
+    /** Results of more than one backend: the table and CSV gain a backend column. */
+    private boolean comparing() {
+        return backends().size() > 1;
+    }
+
     public String csv() {
-        StringBuilder out = new StringBuilder("scenario,protocol,repeat,bytes,seconds,throughputMBps,boundMBps,"
-                + "percentOfBound,overheadPercent,cpuSecondsPerNode,verified,wanBytesIn,error\n");
+        StringBuilder out = new StringBuilder("scenario,protocol," + (comparing() ? "backend," : "")
+                + "repeat,bytes,seconds,throughputMBps,boundMBps,percentOfBound,overheadPercent,cpuSecondsPerNode,"
+                + "cpuSecondsPerGiB,messagesPerPiecePerNode,verified,wanBytesIn,error\n");
         for (RunResult r : results) {
-            out.append(String.join(",", r.scenario(), r.protocol(), String.valueOf(r.repeat()),
-                    String.valueOf(r.bytes()), fmt(r.seconds(), 3), fmt(r.throughputMBps(), 3),
-                    fmt(r.boundMBps(), 3), fmt(r.percentOfBound(), 1), fmt(r.overheadPercent(), 3),
-                    fmt(r.cpuSecondsPerNode(), 3), String.valueOf(r.verified()), quote(wan(r)),
-                    quote(r.error() == null ? "" : r.error()))).append('\n');
+            List<String> row = new ArrayList<>(List.of(r.scenario(), r.protocol()));
+            if (comparing()) {
+                row.add(r.backend());
+            }
+            row.addAll(List.of(String.valueOf(r.repeat()), String.valueOf(r.bytes()), fmt(r.seconds(), 3),
+                    fmt(r.throughputMBps(), 3), fmt(r.boundMBps(), 3), fmt(r.percentOfBound(), 1),
+                    fmt(r.overheadPercent(), 3), fmt(r.cpuSecondsPerNode(), 3), fmt(r.cpuSecondsPerGiB(), 3),
+                    fmt(r.messagesPerPiecePerNode(), 3), String.valueOf(r.verified()), quote(wan(r)),
+                    quote(r.error() == null ? "" : r.error())));
+            out.append(String.join(",", row)).append('\n');
         }
         return out.toString();
     }
 
+    /**
+     * One row per run; with several backends a backend column, followed by a comparison: per scenario
+     * and protocol the median percentage of the bound on each backend side by side.
+     */
     public String table() {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"scenario", "protocol", "rep", "MB", "seconds", "MB/s", "bound MB/s", "% bound",
-            "overhead %", "CPU s/node", "verified", "WAN MB into clusters"});
-        for (RunResult r : results) {
-            rows.add(new String[] {r.scenario(), r.protocol(), String.valueOf(r.repeat()),
-                fmt(r.bytes() / 1e6, 1), fmt(r.seconds(), 2), fmt(r.throughputMBps(), 2), fmt(r.boundMBps(), 2),
-                fmt(r.percentOfBound(), 1), fmt(r.overheadPercent(), 2), fmt(r.cpuSecondsPerNode(), 2),
-                r.error() != null ? "FAILED: " + r.error() : r.verified() ? "yes" : "NO", wanMegabytes(r)});
+        List<String> header = new ArrayList<>(List.of("scenario", "protocol"));
+        if (comparing()) {
+            header.add("backend");
         }
+        int left = header.size();
+        header.addAll(List.of("rep", "MB", "seconds", "MB/s", "bound MB/s", "% bound", "overhead %", "CPU s/node",
+                "CPU s/GiB", "msgs/piece/node", "verified", "WAN MB into clusters"));
+        rows.add(header.toArray(String[]::new));
+        for (RunResult r : results) {
+            List<String> row = new ArrayList<>(List.of(r.scenario(), r.protocol()));
+            if (comparing()) {
+                row.add(r.backend());
+            }
+            row.addAll(List.of(String.valueOf(r.repeat()), fmt(r.bytes() / 1e6, 1), fmt(r.seconds(), 2),
+                    fmt(r.throughputMBps(), 2), fmt(r.boundMBps(), 2), fmt(r.percentOfBound(), 1),
+                    fmt(r.overheadPercent(), 2), fmt(r.cpuSecondsPerNode(), 2), fmt(r.cpuSecondsPerGiB(), 2),
+                    fmt(r.messagesPerPiecePerNode(), 2),
+                    r.error() != null ? "FAILED: " + r.error() : r.verified() ? "yes" : "NO", wanMegabytes(r)));
+            rows.add(row.toArray(String[]::new));
+        }
+        String table = render(rows, left, header.size() - 2);
+        return comparing() ? table + "\n" + comparison() : table;
+    }
+
+    /** Per scenario and protocol, the median percentage of the bound on each backend. */
+    private String comparison() {
+        List<String> backends = backends();
+        Map<List<String>, Map<String, List<Double>>> percent = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            percent.computeIfAbsent(List.of(r.scenario(), r.protocol()), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(r.backend(), b -> new ArrayList<>()).add(r.percentOfBound());
+        }
+        List<String[]> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("scenario", "protocol"));
+        backends.forEach(b -> header.add("% bound " + b));
+        rows.add(header.toArray(String[]::new));
+        for (Map.Entry<List<String>, Map<String, List<Double>>> e : percent.entrySet()) {
+            List<String> row = new ArrayList<>(e.getKey());
+            for (String b : backends) {
+                List<Double> runs = e.getValue().get(b);
+                row.add(runs == null ? "-" : fmt(median(runs), 1));
+            }
+            rows.add(row.toArray(String[]::new));
+        }
+        return render(rows, 2, header.size());
+    }
+
+    /** Columns before {@code left} and from {@code textFrom} on are left-aligned, the numbers between right-aligned. */
+    private static String render(List<String[]> rows, int left, int textFrom) {
         int[] widths = new int[rows.get(0).length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
@@ -67,32 +128,38 @@ public final class BenchReport {
         StringBuilder out = new StringBuilder();
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
-                out.append(i == 0 ? "" : "  ").append(i < 2 || i >= 10 ? pad(row[i], widths[i]) : lpad(row[i], widths[i]));
+                out.append(i == 0 ? "" : "  ")
+                        .append(i < left || i >= textFrom ? pad(row[i], widths[i]) : lpad(row[i], widths[i]));
             }
             out.append('\n');
         }
         return out.toString().lines().map(String::stripTrailing).collect(Collectors.joining("\n", "", "\n"));
     }
 
-    /** A self-contained page: per scenario, a bar per protocol (median over repeats) beside the bound. */
+    /**
+     * A self-contained page: per scenario, a bar per protocol (and backend, with several) as the median
+     * over repeats, beside the bound; then the table.
+     */
     public String html() {
         Map<String, Map<String, List<Double>>> byScenario = new LinkedHashMap<>();
         Map<String, Double> bounds = new LinkedHashMap<>();
         Set<String> protocols = new LinkedHashSet<>();
         for (RunResult r : results) {
+            String series = comparing() ? r.protocol() + " " + r.backend() : r.protocol();
             byScenario.computeIfAbsent(r.scenario(), s -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.protocol(), p -> new ArrayList<>()).add(r.throughputMBps());
+                    .computeIfAbsent(series, p -> new ArrayList<>()).add(r.throughputMBps());
             bounds.put(r.scenario(), r.boundMBps());
-            protocols.add(r.protocol());
+            protocols.add(series);
         }
         StringBuilder svg = new StringBuilder();
         String[] colours = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1"};
         List<String> protocolList = new ArrayList<>(protocols);
+        int step = comparing() ? 120 : 70;
         for (Map.Entry<String, Map<String, List<Double>>> e : byScenario.entrySet()) {
             double bound = bounds.get(e.getKey());
             double max = Math.max(e.getValue().values().stream().flatMap(List::stream).mapToDouble(d -> d).max().orElse(1),
                     Double.isFinite(bound) ? bound : 0) * 1.1;
-            int width = 80 + 70 * protocolList.size();
+            int width = 80 + step * protocolList.size();
             svg.append("<figure><svg width='").append(width).append("' height='260' role='img'>");
             int x = 60;
             for (int i = 0; i < protocolList.size(); i++) {
@@ -106,7 +173,7 @@ public final class BenchReport {
                         .append("' text-anchor='middle' font-size='11'>").append(fmt(median, 2)).append("</text>")
                         .append("<text x='").append(x + 25).append("' y='238' text-anchor='middle' font-size='12'>")
                         .append(escape(protocolList.get(i))).append("</text>");
-                x += 70;
+                x += step;
             }
             if (Double.isFinite(bound)) {
                 int y = 220 - (int) Math.round(200 * bound / max);

@@ -4,12 +4,17 @@ import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
-/** Runs protocols × scenarios × repeats and collects the results into a {@link BenchReport}. */
+/**
+ * Runs scenarios × protocols × backends × repeats and collects the results into a {@link BenchReport}; the
+ * runs of one scenario and protocol on each backend follow one another, so the report reads them side by side.
+ */
 public final class BenchRunner {
     /**
      * What to run.
@@ -25,11 +30,15 @@ public final class BenchRunner {
                        double rateScale, int repeats) {
     }
 
-    private final Emulator experiment;
+    private final Map<String, Emulator> backends;
     private final ToDoubleFunction<Network> bound;
 
-    public BenchRunner(Emulator experiment, ToDoubleFunction<Network> bound) {
-        this.experiment = experiment;
+    /** Runs on each of {@code backends} (by name, in order), every result compared with {@code bound}. */
+    public BenchRunner(Map<String, ? extends Emulator> backends, ToDoubleFunction<Network> bound) {
+        if (backends.isEmpty()) {
+            throw new IllegalArgumentException("a bench needs at least one backend");
+        }
+        this.backends = new LinkedHashMap<>(backends);
         this.bound = bound;
     }
 
@@ -44,10 +53,13 @@ public final class BenchRunner {
             network = network.scaled(plan.scale()).rateScaled(plan.rateScale());
             double max = bound.applyAsDouble(network);
             for (String protocol : plan.protocols()) {
-                for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
-                    RunResult result = experiment.run(network.name(), network, protocol, repeat, max);
-                    results.add(result);
-                    progress.accept(result);
+                for (Map.Entry<String, Emulator> backend : backends.entrySet()) {
+                    for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
+                        RunResult result = backend.getValue().run(network.name(), network, protocol, repeat, max)
+                                .on(backend.getKey());
+                        results.add(result);
+                        progress.accept(result);
+                    }
                 }
             }
         }

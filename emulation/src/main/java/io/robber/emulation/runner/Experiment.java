@@ -89,7 +89,7 @@ public final class Experiment implements Emulator {
                     }
                     return verified;
                 });
-        return RunResult.of(scenario, protocol, repeat, outcome, size, boundBytesPerSecond,
+        return RunResult.of(scenario, protocol, repeat, outcome, size, manifest.pieceCount(), boundBytesPerSecond,
                 NodePlacement.group(network, 0));
     }
 }

@@ -12,10 +12,11 @@ import java.util.Map;
  * @param seconds           from the common start until the last node held every piece
  * @param cpuSecondsPerNode CPU seconds of Robber's threads per node; NaN in virtual time
  * @param wireBytes         bytes sent plus bytes received by all nodes: payload, headers and control
+ * @param messagesSent      control messages (everything but pieces) the engines of all nodes sent
  * @param error             why the run failed as a whole, or null
  */
 public record GroupOutcome(List<NodeResult> nodes, double seconds, double cpuSecondsPerNode, long wireBytes,
-                           String error) {
+                           long messagesSent, String error) {
     public GroupOutcome {
         nodes = List.copyOf(nodes);
     }
@@ -23,6 +24,11 @@ public record GroupOutcome(List<NodeResult> nodes, double seconds, double cpuSec
     /** No run error, and every node verified. */
     public boolean verified() {
         return error == null && nodes.stream().allMatch(NodeResult::verified);
+    }
+
+    /** Piece payload bytes all nodes received, from any peer. */
+    public long payloadBytesIn() {
+        return nodes.stream().mapToLong(n -> n.bytesIn().local() + n.bytesIn().global()).sum();
     }
 
     /** Payload bytes each cluster received from other clusters, in the group's cluster order. */

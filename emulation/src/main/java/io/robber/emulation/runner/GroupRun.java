@@ -12,6 +12,7 @@ import io.robber.api.MulticastChannel;
 import io.robber.api.ProtocolOptions;
 import io.robber.api.Storage;
 import io.robber.emulation.EmulationBackend;
+import io.robber.metrics.RobberMeters;
 import io.robber.transport.LinkCustomizer;
 import io.robber.transport.RobberRuntime;
 import io.robber.transport.RobberTransport;
@@ -107,7 +108,7 @@ public final class GroupRun {
                     }
                     LOG.info("opened {} channels", channels.size());
                     try {
-                        return run.transfer(group, channels, backend, wire, verifier);
+                        return run.transfer(group, channels, backend, wire, registry, verifier);
                     } finally {
                         channels.forEach(LoopbackChannels::closeQuietly);
                     }
@@ -125,7 +126,8 @@ public final class GroupRun {
     }
 
     private GroupOutcome transfer(Group group, List<MulticastChannel> channels, EmulationBackend backend,
-                                  WireCounter wire, Verifier verifier) throws InterruptedException {
+                                  WireCounter wire, MeterRegistry registry, Verifier verifier)
+            throws InterruptedException {
         int n = channels.size();
         Manifest manifest = setup.manifest();
         AtomicLongArray doneNanos = new AtomicLongArray(n);
@@ -179,7 +181,10 @@ public final class GroupRun {
                     nanos == NOT_DONE ? null : GroupOutcome.seconds(nanos), verified[i], Traffic.in(meters),
                     Traffic.out(meters), Math.round(meters.piecesStolen()), errors[i]));
         }
-        return new GroupOutcome(nodes, GroupOutcome.seconds(last), cpuPerNode, wire.sentAndReceived(), runError);
+        long messages = Math.round(registry.find(RobberMeters.MESSAGES_OUT).counters().stream()
+                .mapToDouble(c -> c.count()).sum());
+        return new GroupOutcome(nodes, GroupOutcome.seconds(last), cpuPerNode, wire.sentAndReceived(), messages,
+                runError);
     }
 
     /** Waits until every future is done, one fails or the deadline passes; returns the problem, if any. */

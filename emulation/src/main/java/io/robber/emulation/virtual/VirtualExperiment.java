@@ -31,7 +31,8 @@ public final class VirtualExperiment implements Emulator {
         Group group = NodePlacement.group(network, UNUSED_PORT);
         GroupOutcome outcome = VirtualRun.run(group, new VirtualNetwork(network, group), protocol,
                 settings.protocolOptions(network), manifest, settings.seed(), settings.timeout());
-        return RunResult.of(scenario, protocol, repeat, outcome, size, boundBytesPerSecond, group);
+        return RunResult.of(scenario, protocol, repeat, outcome, size, manifest.pieceCount(), boundBytesPerSecond,
+                group);
     }
 
     /** A manifest of {@code size} bytes in pieces of {@code pieceSize} whose digests are zeros: nothing checks them. */

@@ -42,10 +42,11 @@ public final class VirtualRun {
                     .run();
         } catch (RuntimeException | AssertionError e) {
             String message = String.valueOf(e.getMessage());
-            return new GroupOutcome(List.of(), 0, Double.NaN, 0, message.lines().findFirst().orElse(e.toString()));
+            return new GroupOutcome(List.of(), 0, Double.NaN, 0, 0, message.lines().findFirst().orElse(e.toString()));
         }
         List<NodeResult> nodes = new ArrayList<>();
         long wire = 0;
+        long messages = 0;
         for (int m = 0; m < group.size(); m++) {
             NodeStats s = result.node(m);
             boolean complete = result.holds(m).cardinality() == manifest.pieceCount();
@@ -55,7 +56,9 @@ public final class VirtualRun {
                     new Traffic(s.pieceBytesFromLocal(), s.pieceBytesFromGlobal()),
                     new Traffic(s.pieceBytesToLocal(), s.pieceBytesToGlobal()), s.piecesStolen(), s.failure()));
             wire += s.bytesSent() + s.bytesReceived();
+            messages += s.messagesSent();
         }
-        return new GroupOutcome(nodes, GroupOutcome.seconds(result.completionTime()), Double.NaN, wire, null);
+        return new GroupOutcome(nodes, GroupOutcome.seconds(result.completionTime()), Double.NaN, wire, messages,
+                null);
     }
 }
