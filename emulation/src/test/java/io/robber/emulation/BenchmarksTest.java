@@ -30,6 +30,9 @@ class BenchmarksTest {
             assertThat(r.boundMBps()).isEqualTo(10.0, org.assertj.core.api.Assertions.within(1e-6));
             assertThat(r.percentOfBound()).isPositive();
             assertThat(r.overheadPercent()).isBetween(0.0, 10.0);
+            assertThat(r.backend()).isEqualTo("inprocess");
+            assertThat(r.messagesPerPiecePerNode()).as(r.protocol()).isPositive();
+            assertThat(r.cpuSecondsPerGiB()).as(r.protocol()).isPositive();
             assertThat(r.wanBytesIn()).containsEntry("A", 0L);
             for (String cluster : List.of("B", "C", "D")) {
                 assertThat(r.wanBytesIn().get(cluster)).as("WAN payload into %s", cluster)

@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code robber bench} with the baselines, and protocol options passed through. */
 class BenchCommandTest {
@@ -51,6 +54,56 @@ class BenchCommandTest {
         assertThat(lines.get(0)).startsWith("scenario  protocol  rep").contains("% bound", "CPU s/node", "verified");
         assertThat(lines.get(1)).startsWith("tc1-fast  robber").contains("10.00", "n/a", "yes", "B:6.0");
         assertThat(lines.get(2)).startsWith("tc1-fast  mob").contains("n/a", "yes");
+    }
+
+    @Test
+    void bothBackendsRunSideBySideWithABackendColumnAndTheComparison(@TempDir Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path csv = dir.resolve("bench.csv");
+        int code = execute(out, err, "bench", "--backend", "virtual,inprocess", "--scenario", "tc3-2x2",
+                "--protocols", "robber", "--scale", "0.004", "--csv", csv.toString());
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).startsWith("scenario  protocol  backend    rep")
+                .contains("CPU s/GiB", "msgs/piece/node");
+        assertThat(lines.get(1)).startsWith("tc3-2x2   robber    virtual").contains("n/a", "yes");
+        assertThat(lines.get(2)).startsWith("tc3-2x2   robber    inprocess").doesNotContain("n/a").contains("yes");
+        assertThat(lines.get(3)).isEmpty();
+        assertThat(lines.get(4)).isEqualTo("scenario  protocol  % bound virtual  % bound inprocess");
+        assertThat(lines.get(5)).startsWith("tc3-2x2   robber");
+        assertThat(lines).hasSize(6);
+        assertThat(Files.readAllLines(csv)).hasSize(3).first().asString()
+                .startsWith("scenario,protocol,backend,repeat,").contains(",cpuSecondsPerGiB,messagesPerPiecePerNode,");
+        assertThat(err.toString()).contains("bench: tc3-2x2 robber virtual #1", "bench: tc3-2x2 robber inprocess #1");
+    }
+
+    @Test
+    void everyJsonResultNamesItsBackendAndItsCostsPerPiece() throws Exception {
+        StringWriter out = new StringWriter();
+        int code = execute(out, new StringWriter(), "bench", "--backend", "inprocess,virtual", "--scenario",
+                "tc3-2x2", "--protocols", "mob", "--scale", "0.004", "--json");
+
+        assertThat(code).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.toString()).get("results");
+        assertThat(results).hasSize(2);
+        assertThat(results.get(0).get("backend").asText()).isEqualTo("inprocess");
+        assertThat(results.get(1).get("backend").asText()).isEqualTo("virtual");
+        for (JsonNode r : results) {
+            assertThat(r.get("messagesPerPiecePerNode").asDouble()).as(r.get("backend").asText()).isPositive();
+        }
+        assertThat(results.get(0).get("cpuSecondsPerGiB").asDouble()).isPositive();
+        assertThat(results.get(1).get("cpuSecondsPerGiB").asText()).isEqualTo("NaN");
+    }
+
+    @Test
+    void aBackendNamedTwiceIsAUsageError() {
+        StringWriter err = new StringWriter();
+        int code = execute(new StringWriter(), err, "bench", "--backend", "virtual,virtual", "--scenario", "tc1-fast");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--backend names a backend twice: [virtual, virtual]");
     }
 
     @Test

@@ -33,6 +33,9 @@ class VirtualBenchTest {
             assertThat(r.percentOfBound()).as(r.protocol()).isBetween(40.0, 100.0);
             assertThat(r.overheadPercent()).isBetween(0.0, 10.0);
             assertThat(r.cpuSecondsPerNode()).isNaN();
+            assertThat(r.cpuSecondsPerGiB()).isNaN();
+            assertThat(r.messagesPerPiecePerNode()).as(r.protocol()).isPositive();
+            assertThat(r.backend()).isEqualTo("virtual");
             assertThat(r.wanBytesIn()).containsEntry("A", 0L);
             for (String cluster : List.of("B", "C", "D")) {
                 assertThat(r.wanBytesIn().get(cluster)).as("WAN payload into %s", cluster)
@@ -40,6 +43,17 @@ class VirtualBenchTest {
             }
         }
         assertThat(report.table()).contains("n/a");
+    }
+
+    @Test
+    void twoIdenticalRunsSendTheSameNumberOfMessages() throws Exception {
+        List<RunResult> first = run(List.of("tc1-fast"), List.of("robber", "mob")).results();
+        List<RunResult> second = run(List.of("tc1-fast"), List.of("robber", "mob")).results();
+
+        for (int i = 0; i < first.size(); i++) {
+            assertThat(first.get(i).messagesPerPiecePerNode()).as(first.get(i).protocol()).isPositive()
+                    .isEqualTo(second.get(i).messagesPerPiecePerNode());
+        }
     }
 
     @Test
