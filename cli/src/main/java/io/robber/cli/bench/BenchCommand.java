@@ -10,6 +10,9 @@ import io.robber.cli.convert.ProtocolNames;
 import io.robber.emulation.Backend;
 import io.robber.emulation.Benchmarks;
 import io.robber.emulation.model.Scenarios;
+import io.robber.emulation.perf.DataPlaneBench;
+import io.robber.emulation.perf.DataPlaneReport;
+import io.robber.emulation.perf.Timing;
 import io.robber.emulation.runner.BenchReport;
 import io.robber.emulation.runner.BenchRunner;
 import io.robber.emulation.runner.EmulationFailure;
@@ -45,6 +48,9 @@ import picocli.CommandLine.Spec;
             "--backend virtual,inprocess runs each scenario and protocol on both: virtual time shows what the "
                     + "protocol achieves without CPU limits, in-process what this machine achieves; the table gains a "
                     + "backend column and ends with the percentages of the bound side by side.",
+            "--data-plane measures instead the data plane's parts alone on this machine: the wire codec, the SHA-256 "
+                    + "piece digest at 64KiB and 1MiB, and the piece exchange's bookkeeping in virtual time over free "
+                    + "links.",
             "Scenarios: tc1-fast, tc1-slow, tc1-fast-to-slow, tc1-slow-to-fast, tc1-mayhem, tc2-c1..4, "
                     + "tc2-error-c1..4, tc3-{2,4}x{2,4,8,16}, tc4-{2,4}x{2,4,8,16}, or a path to a scenario .json file."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -56,8 +62,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scenario", required = true, split = ",", paramLabel = "NAME",
-            description = "Scenario names (comma-separated) or scenario files.")
+    @Option(names = "--scenario", split = ",", paramLabel = "NAME",
+            description = "Scenario names (comma-separated) or scenario files; required unless --data-plane.")
     List<String> scenarios;
 
     @Option(names = "--backend", defaultValue = "inprocess", split = ",", paramLabel = "NAME",
@@ -105,6 +111,16 @@ public final class BenchCommand implements Callable<Integer> {
                     + "monitoring-file=net.json (replacing the scenario's reported capacities).")
     Map<String, String> protocolOptions = new LinkedHashMap<>();
 
+    @Option(names = "--data-plane",
+            description = "Measure codec, digest and piece-exchange throughput instead of scenarios (about 25 s).")
+    boolean dataPlane;
+
+    @Option(names = "--iteration-time", defaultValue = "500ms", paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "With --data-plane: length of each of the 2 warm-up and 5 measured iterations of a "
+                    + "benchmark (default: ${DEFAULT-VALUE}).")
+    Duration iterationTime;
+
     @Option(names = "--json", description = "Print one JSON object {\"results\": [...]} on stdout instead of the table.")
     boolean json;
 
@@ -116,6 +132,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (dataPlane) {
+            return dataPlane();
+        }
         List<Backend> chosen = validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -148,6 +167,20 @@ public final class BenchCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    private int dataPlane() throws IOException {
+        if (scenarios != null) {
+            throw new ParameterException(spec.commandLine(), "--data-plane runs no scenario: drop --scenario");
+        }
+        if (iterationTime.isZero() || iterationTime.isNegative()) {
+            throw new ParameterException(spec.commandLine(), "--iteration-time must be positive");
+        }
+        DataPlaneReport report = new DataPlaneReport(new DataPlaneBench(Timing.of(iterationTime)).run());
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? report.json() + System.lineSeparator() : report.table());
+        out.flush();
+        return ExitCodes.OK;
+    }
+
     private static void progress(PrintWriter err, RunResult r, boolean backend) {
         err.printf(Locale.ROOT, "bench: %s %s%s #%d: %.2f s, %.2f MB/s, %.1f%% of %.2f MB/s%s%n", r.scenario(),
                 r.protocol(), backend ? " " + r.backend() : "", r.repeat(), r.seconds(), r.throughputMBps(), r.percentOfBound(), r.boundMBps(),
@@ -156,6 +189,10 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private List<Backend> validate() {
+        if (scenarios == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--scenario=NAME' "
+                    + "(or --data-plane)");
+        }
         protocols.forEach(p -> ProtocolNames.require(spec, p));
         for (String s : scenarios) {
             try {

@@ -107,6 +107,30 @@ class BenchCommandTest {
     }
 
     @Test
+    void theDataPlaneBenchReportsCodecDigestAndExchange() throws Exception {
+        StringWriter out = new StringWriter();
+        int code = execute(out, new StringWriter(), "bench", "--data-plane", "--iteration-time", "2ms", "--json");
+
+        assertThat(code).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.toString()).get("dataPlane");
+        assertThat(results).hasSize(7);
+        for (JsonNode r : results) {
+            assertThat(r.get("operationsPerSecond").asDouble()).as(r.get("name").asText()).isPositive();
+        }
+    }
+
+    @Test
+    void theDataPlaneBenchRunsNoScenarioAndTheOthersNeedOne() {
+        StringWriter err = new StringWriter();
+        assertThat(execute(new StringWriter(), err, "bench", "--data-plane", "--scenario", "tc1-fast")).isEqualTo(2);
+        assertThat(err.toString()).contains("--data-plane runs no scenario: drop --scenario");
+
+        StringWriter missing = new StringWriter();
+        assertThat(execute(new StringWriter(), missing, "bench", "--protocols", "robber")).isEqualTo(2);
+        assertThat(missing.toString()).contains("Missing required option: '--scenario=NAME' (or --data-plane)");
+    }
+
+    @Test
     void anUnknownBackendIsAUsageErrorNamingTheValidOnes() {
         StringWriter err = new StringWriter();
         int code = execute(new StringWriter(), err, "bench", "--backend", "quantum", "--scenario", "tc1-fast");
