@@ -78,15 +78,6 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
         counter.increment();
     }
 
-    /** Control messages sent, all types together. */
-    public double messagesOut() {
-        double sum = 0;
-        for (Counter c : messagesOut) {
-            sum += c == null ? 0 : c.count();
-        }
-        return sum;
-    }
-
     @Override
     public double bytesIn(Scope scope) {
         return bytesIn[scope.ordinal()].count();
