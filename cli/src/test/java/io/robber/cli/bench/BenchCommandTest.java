@@ -62,7 +62,8 @@ class BenchCommandTest {
         StringWriter err = new StringWriter();
         Path csv = dir.resolve("bench.csv");
         int code = execute(out, err, "bench", "--backend", "virtual,inprocess", "--scenario", "tc3-2x2",
-                "--protocols", "robber", "--scale", "0.004", "--csv", csv.toString());
+                "--protocols", "robber", "--scale", "0.004", "--csv", csv.toString(), "--html",
+                dir.resolve("bench.html").toString());
 
         assertThat(code).as("stderr: %s", err).isZero();
         List<String> lines = out.toString().lines().toList();
@@ -77,6 +78,7 @@ class BenchCommandTest {
         assertThat(Files.readAllLines(csv)).hasSize(3).first().asString()
                 .startsWith("scenario,protocol,backend,repeat,").contains(",cpuSecondsPerGiB,messagesPerPiecePerNode,");
         assertThat(err.toString()).contains("bench: tc3-2x2 robber virtual #1", "bench: tc3-2x2 robber inprocess #1");
+        assertThat(Files.readString(dir.resolve("bench.html"))).contains("robber virtual: ", "robber inprocess: ");
     }
 
     @Test

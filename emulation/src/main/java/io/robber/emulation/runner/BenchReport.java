@@ -50,10 +50,7 @@ public final class BenchReport {
                 + "repeat,bytes,seconds,throughputMBps,boundMBps,percentOfBound,overheadPercent,cpuSecondsPerNode,"
                 + "cpuSecondsPerGiB,messagesPerPiecePerNode,verified,wanBytesIn,error\n");
         for (RunResult r : results) {
-            List<String> row = new ArrayList<>(List.of(r.scenario(), r.protocol()));
-            if (comparing()) {
-                row.add(r.backend());
-            }
+            List<String> row = leading(r);
             row.addAll(List.of(String.valueOf(r.repeat()), String.valueOf(r.bytes()), fmt(r.seconds(), 3),
                     fmt(r.throughputMBps(), 3), fmt(r.boundMBps(), 3), fmt(r.percentOfBound(), 1),
                     fmt(r.overheadPercent(), 3), fmt(r.cpuSecondsPerNode(), 3), fmt(r.cpuSecondsPerGiB(), 3),
@@ -79,10 +76,7 @@ public final class BenchReport {
                 "CPU s/GiB", "msgs/piece/node", "verified", "WAN MB into clusters"));
         rows.add(header.toArray(String[]::new));
         for (RunResult r : results) {
-            List<String> row = new ArrayList<>(List.of(r.scenario(), r.protocol()));
-            if (comparing()) {
-                row.add(r.backend());
-            }
+            List<String> row = leading(r);
             row.addAll(List.of(String.valueOf(r.repeat()), fmt(r.bytes() / 1e6, 1), fmt(r.seconds(), 2),
                     fmt(r.throughputMBps(), 2), fmt(r.boundMBps(), 2), fmt(r.percentOfBound(), 1),
                     fmt(r.overheadPercent(), 2), fmt(r.cpuSecondsPerNode(), 2), fmt(r.cpuSecondsPerGiB(), 2),
@@ -92,6 +86,15 @@ public final class BenchReport {
         }
         String table = render(rows, left, header.size() - 2);
         return comparing() ? table + "\n" + comparison() : table;
+    }
+
+    /** The first cells of a row: scenario, protocol and, with several backends, the backend. */
+    private List<String> leading(RunResult r) {
+        List<String> cells = new ArrayList<>(List.of(r.scenario(), r.protocol()));
+        if (comparing()) {
+            cells.add(r.backend());
+        }
+        return cells;
     }
 
     /** Per scenario and protocol, the median percentage of the bound on each backend. */
