@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Receives the data set a {@link Sender} ({@code robber send}) pushes, as {@code robber receive} does:
  * finds the coordinator (retrying until the wait is over), registers, receives into temporary files
- * in the output directory, verifies them against the root's SHA-256, moves them into place and keeps
+ * in the output directory, checking every piece against the root's manifest, moves them into place and keeps
  * serving its peers until every member is done.
  *
  * <pre>{@code

@@ -12,7 +12,9 @@ import java.util.List;
  * @param id             this node's member id
  * @param kind           {@code file} or {@code tree}
  * @param bytes          size of the data set
- * @param sha256         SHA-256 of the data set's bytes (for a tree: of its files concatenated in tree order)
+ * @param sha256         SHA-256 of the data set's bytes (for a tree: of its files concatenated in tree order), as
+ *                       the sender computed it with the manifest; a receiver's copy matches it because every
+ *                       piece matched the manifest
  * @param seconds        from the start of the transfer until the last node (sender) or this node (receiver) was done
  * @param throughputMBps {@code bytes / seconds / 1e6}
  * @param verified       sender: every copy verified; receiver: its own copy verified and in place

@@ -21,6 +21,8 @@ public final class Manifest {
     private static final int MAGIC = 0x5242_4d46; // "RBMF"
     private static final int ENCODING_VERSION = 1;
     private static final int ENCODED_HEADER = 4 + 1 + 8 + 4 + 4;
+    /** One digest per verifying thread, reset for every piece. */
+    private static final ThreadLocal<MessageDigest> PIECE_DIGEST = ThreadLocal.withInitial(Manifest::sha256);
 
     private final long size;
     private final int pieceSize;
@@ -169,9 +171,12 @@ public final class Manifest {
         if (data.remaining() != pieceLength(piece)) {
             return false;
         }
-        MessageDigest sha = sha256();
+        MessageDigest sha = PIECE_DIGEST.get();
+        sha.reset();
         sha.update(data.duplicate());
-        return MessageDigest.isEqual(sha.digest(), pieceDigest(piece));
+        byte[] digest = sha.digest();
+        int from = piece * DIGEST_LENGTH;
+        return Arrays.equals(digest, 0, DIGEST_LENGTH, pieceDigests, from, from + DIGEST_LENGTH);
     }
 
     public byte[] pieceDigest(int piece) {

@@ -10,8 +10,6 @@ import io.robber.engine.Timers;
 import io.robber.metrics.RobberMeters;
 import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -26,7 +24,8 @@ final class NodeDriver implements NodeIo, Timers {
     private final EventLoop loop;
     private final RobberMeters meters;
     private final TransportOptions transport;
-    private final Map<Integer, PieceSender> senders = new HashMap<>();
+    /** By peer index; null until a piece goes to that peer. */
+    private final PieceSender[] senders;
     private final Consumer<String> storageFailure;
     private PeerLinks links;
     private Transfer transfer;
@@ -39,6 +38,7 @@ final class NodeDriver implements NodeIo, Timers {
         this.meters = meters;
         this.transport = transport;
         this.storageFailure = storageFailure;
+        this.senders = new PieceSender[group.size()];
     }
 
     void attach(PeerLinks peerLinks) {
@@ -67,7 +67,7 @@ final class NodeDriver implements NodeIo, Timers {
     }
 
     void writable(int peer) {
-        PieceSender sender = senders.get(peer);
+        PieceSender sender = senders[peer];
         if (sender != null) {
             sender.drain();
         }
@@ -75,7 +75,8 @@ final class NodeDriver implements NodeIo, Timers {
 
     /** Requests queued for a lost connection are void: the peer asks again after it reconnects. */
     void linkDown(int peer) {
-        PieceSender sender = senders.remove(peer);
+        PieceSender sender = senders[peer];
+        senders[peer] = null;
         if (sender != null) {
             sender.abandon();
         }
@@ -96,9 +97,13 @@ final class NodeDriver implements NodeIo, Timers {
 
     @Override
     public void sendPiece(int peer, int op, int piece, boolean requested) {
-        senders.computeIfAbsent(peer, p -> new PieceSender(p, this, transport.runtime().storage(),
-                transport.piecesInFlight(), transport.maxUnansweredRequests()))
-                .enqueue(op, piece, requested);
+        PieceSender sender = senders[peer];
+        if (sender == null) {
+            sender = new PieceSender(peer, this, transport.runtime().storage(), transport.piecesInFlight(),
+                    transport.maxUnansweredRequests());
+            senders[peer] = sender;
+        }
+        sender.enqueue(op, piece, requested);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.robber.transport;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
@@ -13,6 +14,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
+import io.robber.api.Manifest;
 import io.robber.api.Member;
 import io.robber.api.RobberException;
 import io.robber.api.Sessions;
@@ -42,6 +44,10 @@ import org.slf4j.LoggerFactory;
  * to the failure timeout, after which the running operation declares that member dead.
  */
 final class PeerLinks {
+    /** Socket reads adapt between these sizes; they grow to a default piece, so a piece takes few reads. */
+    private static final int MIN_READ = 512;
+    private static final int INITIAL_READ = 64 << 10;
+    private static final int MAX_READ = Manifest.DEFAULT_PIECE_SIZE;
     private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
 
     private final Group group;
@@ -119,6 +125,7 @@ final class PeerLinks {
             protected void initChannel(SocketChannel ch) {
                 ch.config().setWriteBufferWaterMark(transport.writeBuffer());
                 ch.config().setTcpNoDelay(true);
+                ch.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(MIN_READ, INITIAL_READ, MAX_READ));
                 FrameDecoder decoder = new FrameDecoder();
                 ch.pipeline().addLast(new FlushConsolidationHandler(transport.flushLimit(), true), decoder,
                         new PeerConnection(PeerLinks.this, decoder, dialled));

@@ -7,7 +7,6 @@ import io.netty.channel.DefaultFileRegion;
 import io.robber.wire.WireCodec;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
@@ -29,8 +28,8 @@ final class PieceSender {
     private final int maxInFlight;
     /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
     private final int maxRequested;
-    /** {op, piece, 1 if requested} in sending order. */
-    private final ArrayDeque<int[]> queue = new ArrayDeque<>();
+    /** Pieces in sending order, each {@linkplain #entry encoded} as one long. */
+    private final LongQueue queue = new LongQueue();
     private int requested;
     private boolean refused;
     private int inFlight;
@@ -58,7 +57,7 @@ final class PieceSender {
             driver.disconnect(peer, "more than " + maxRequested + " unanswered piece requests");
             return;
         }
-        queue.add(new int[] {op, piece, request ? 1 : 0});
+        queue.add(entry(op, piece, request));
         requested += request ? 1 : 0;
         drain();
     }
@@ -73,15 +72,22 @@ final class PieceSender {
     void drain() {
         Channel ch = driver.channel(peer);
         while (ch != null && ch.isActive() && ch.isWritable() && inFlight < maxInFlight && !queue.isEmpty()) {
-            int[] next = queue.poll();
-            requested -= next[2];
+            long next = queue.poll();
+            int op = (int) (next >>> 32);
+            int piece = (int) next >>> 1;
+            requested -= (int) next & 1;
             Transfer transfer = driver.transfer();
-            if (transfer == null || transfer.op() != next[0]) {
+            if (transfer == null || transfer.op() != op) {
                 continue;
             }
             inFlight++;
-            send(ch, transfer, next[1]);
+            send(ch, transfer, piece);
         }
+    }
+
+    /** {@code op} in the high half, then the piece index (never negative) and a bit set when requested. */
+    private static long entry(int op, int piece, boolean request) {
+        return (long) op << 32 | (long) piece << 1 | (request ? 1 : 0);
     }
 
     private void send(Channel ch, Transfer transfer, int piece) {

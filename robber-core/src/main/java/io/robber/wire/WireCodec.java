@@ -82,6 +82,25 @@ public final class WireCodec {
         return out;
     }
 
+    /**
+     * Reads the header of a piece frame (length prefix, type, operation number, piece index) from
+     * {@code in}, which holds at least {@link #PIECE_HEADER_LENGTH} readable bytes starting with the
+     * length prefix of a frame of type {@link MessageType#PIECE} and a length already checked against the
+     * frame limit. Returns the frame with a direct buffer from {@code alloc} sized to its data, still
+     * empty: the caller fills it from the stream (and releases it on failure).
+     */
+    public static PieceFrame readPieceHeader(ByteBuf in, ByteBufAllocator alloc) {
+        int length = in.readInt();
+        if (length < PIECE_HEADER_LENGTH - 4) {
+            throw new MalformedFrameException("frame too short for piece index: " + length + " bytes");
+        }
+        in.skipBytes(1);
+        int op = in.readInt();
+        int piece = readIndex(in, "piece index");
+        int dataLength = length - (PIECE_HEADER_LENGTH - 4);
+        return new PieceFrame(op, piece, alloc.directBuffer(dataLength, dataLength));
+    }
+
     private static ByteBuf finish(ByteBuf out) {
         out.setInt(0, out.readableBytes() - 4);
         return out;

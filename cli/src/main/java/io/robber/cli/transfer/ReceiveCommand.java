@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Receives the data set a 'robber send' pushes. Finds the coordinator (retrying until --wait), registers "
-                    + "with its id, cluster and data address, receives into a temporary file in --out, verifies it "
-                    + "against the root's SHA-256, moves it into place and keeps serving its peers until every member "
+                    + "with its id, cluster and data address, receives into a temporary file in --out, checks "
+                    + "every piece against the root's manifest, moves the copy into place and keeps serving its peers until every member "
                     + "is done."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

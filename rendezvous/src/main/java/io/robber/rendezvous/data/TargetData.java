@@ -1,6 +1,5 @@
 package io.robber.rendezvous.data;
 
-import io.robber.api.Manifest;
 import io.robber.api.Storage;
 import io.robber.storage.FileStorage;
 import io.robber.storage.TreeStorage;
@@ -13,8 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A receiver's copy: written under a temporary name in the output directory and moved into place
- * only after its digests check out, so a failed or killed run never leaves a partial file under
- * the final name.
+ * only once every piece has checked out against the manifest, so a failed or killed run never leaves
+ * a partial file under the final name.
  */
 public final class TargetData implements AutoCloseable {
     static final String TEMP_PREFIX = ".robber-";
@@ -64,20 +63,16 @@ public final class TargetData implements AutoCloseable {
     }
 
     /**
-     * Reads the copy back, checks it against the root's manifest and SHA-256, and moves it into place
-     * (a tree's files are moved into place as each completes; this checks them all once more).
+     * Flushes the copy to disk and moves it into place (a tree's files are moved into place as each
+     * completes). The copy is not read again: every piece was checked against the root's manifest
+     * before it was written, which proves the whole data set.
      *
-     * @throws IOException when it does not match (a single file's copy is then discarded) or cannot be moved
+     * @throws IOException when a tree's file is missing or the copy cannot be flushed or moved
      */
-    public synchronized void commit(Manifest manifest, String sha256) throws IOException {
+    public synchronized void commit() throws IOException {
         storage.force();
         if (storage instanceof TreeStorage tree && !tree.complete()) {
             throw new IOException("not every file of the tree is in place under " + target);
-        }
-        SourceData.Description copy = SourceData.Description.of(storage, manifest.pieceSize());
-        if (!copy.manifest().equals(manifest) || (sha256 != null && !sha256.equals(copy.sha256()))) {
-            throw new IOException("the received copy does not match the root's SHA-256 after writing: the disk "
-                    + "under " + target.getParent() + " may be faulty");
         }
         if (temp != null) {
             try {

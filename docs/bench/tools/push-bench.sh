@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Times a plain push on loopback: one `robber send` and N `robber receive` processes, each on its own
+# 127.0.0.x address. Builds nothing: give it the jar.
+#
+#   docs/bench/tools/push-bench.sh [JAR] [RECEIVERS] [SIZE_MIB] [RUNS]
+#   (defaults: cli/target/robber.jar 8 256 3; WORK=/tmp/push-bench, JAVA_OPTS passed to every JVM;
+#    JFR=DIR records every process with Flight Recorder into DIR/sender.jfr, DIR/r1.jfr, ...,
+#    JFR_SETTINGS=profile|FILE.jfc, default profile)
+#
+# Per run it prints:
+#   wall      from the receivers' start to the last receiver's exit (its copy verified and in place)
+#   transfer  the sender's own "seconds" (start of the transfer to the last node done)
+#   setup     wall - transfer: JVM start-up, rendezvous (registration, manifest, group) and shutdown
+#   cpu       user + system CPU seconds of all N+1 processes, from /usr/bin/time (sys: the system part)
+# and the median of each column over the runs. The JVM start-up alone (`java -jar JAR --version`,
+# CPU seconds) is measured once and printed so that setup can be split.
+set -euo pipefail
+
+JAR=${1:-cli/target/robber.jar}
+N=${2:-8}
+SIZE_MIB=${3:-256}
+RUNS=${4:-3}
+WORK=${WORK:-/tmp/push-bench}
+PORT=${PORT:-17800}
+JAVA_OPTS=${JAVA_OPTS:-}
+JAR=$(realpath "$JAR")
+JFR=${JFR:-}
+jfr_opt() { [[ -n $JFR ]] && echo "-XX:StartFlightRecording=filename=$JFR/$1.jfr,settings=${JFR_SETTINGS:-profile}"; true; }
+
+mkdir -p "$WORK"
+DATA="$WORK/data.bin"
+if [[ ! -f $DATA || $(stat -c %s "$DATA") -ne $((SIZE_MIB * 1048576)) ]]; then
+    head -c $((SIZE_MIB * 1048576)) /dev/urandom > "$DATA"
+fi
+SHA=$(sha256sum "$DATA" | cut -d' ' -f1)
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+/usr/bin/time -f '%e %U %S' -o "$WORK/startup.time" java $JAVA_OPTS -jar "$JAR" --version > /dev/null
+read -r su_wall su_user su_sys < "$WORK/startup.time"
+echo "JVM start-up (java -jar --version): wall ${su_wall} s, cpu $(echo "$su_user + $su_sys" | bc) s per process"
+
+printf '%-6s %8s %9s %7s %8s %7s\n' run wall transfer setup cpu sys
+: > "$WORK/results"
+for run in $(seq 1 "$RUNS"); do
+    rm -rf "$WORK/run" && mkdir -p "$WORK/run"
+    /usr/bin/time -f '%U %S' -o "$WORK/run/sender.time" \
+        java $JAVA_OPTS $(jfr_opt sender) -jar "$JAR" send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet "$DATA" \
+        > "$WORK/run/sender.json" 2> "$WORK/run/sender.err" &
+    sender=$!
+    start=$(date +%s.%N)
+    pids=()
+    for i in $(seq 1 "$N"); do
+        /usr/bin/time -f '%U %S' -o "$WORK/run/r$i.time" \
+            java $JAVA_OPTS $(jfr_opt "r$i") -jar "$JAR" receive --coordinator "127.0.0.1:$PORT" --listen "127.0.0.$((i + 1))" \
+            --out "$WORK/run/out$i" --json --quiet > "$WORK/run/r$i.json" 2> "$WORK/run/r$i.err" &
+        pids+=($!)
+    done
+    for p in "${pids[@]}"; do
+        wait "$p" || { echo "receiver failed: see $WORK/run" >&2; exit 1; }
+    done
+    end=$(date +%s.%N)
+    wait "$sender" || { echo "sender failed: see $WORK/run/sender.err" >&2; exit 1; }
+    for i in $(seq 1 "$N"); do
+        got=$(sha256sum "$WORK/run/out$i/data.bin" | cut -d' ' -f1)
+        [[ $got == "$SHA" ]] || { echo "copy $i differs from the source" >&2; exit 1; }
+    done
+    wall=$(echo "$end - $start" | bc)
+    transfer=$(grep -o '"seconds":[0-9.]*' "$WORK/run/sender.json" | head -1 | cut -d: -f2)
+    setup=$(echo "$wall - $transfer" | bc)
+    cpu=$(cat "$WORK"/run/*.time | awk '{ s += $1 + $2 } END { print s }')
+    sys=$(cat "$WORK"/run/*.time | awk '{ s += $2 } END { print s }')
+    printf '%-6s %8.2f %9.2f %7.2f %8.2f %7.2f\n' "$run" "$wall" "$transfer" "$setup" "$cpu" "$sys"
+    echo "$wall $transfer $setup $cpu $sys" >> "$WORK/results"
+done
+printf '%-6s %8.2f %9.2f %7.2f %8.2f %7.2f\n' median \
+    "$(cut -d' ' -f1 "$WORK/results" | median)" "$(cut -d' ' -f2 "$WORK/results" | median)" \
+    "$(cut -d' ' -f3 "$WORK/results" | median)" "$(cut -d' ' -f4 "$WORK/results" | median)" \
+    "$(cut -d' ' -f5 "$WORK/results" | median)"
+rm -rf "$WORK/run"
