@@ -5,10 +5,10 @@ import java.util.BitSet;
 import java.util.function.Consumer;
 
 /**
- * Coalesces the {@code have} announcements of one node to its local peers: a verified piece is
- * announced at once when the last announcement is at least the interval old, else together with every
- * piece verified until the interval has passed. So a node sends at most one have per local peer per
- * interval, whatever its piece rate, and a lone piece is never held back.
+ * Coalesces the {@code have} announcements of one node: a verified piece is announced at once when
+ * the last announcement is at least the interval old, else together with every piece verified until
+ * the interval has passed. So a node sends at most one have per peer per interval, whatever its piece
+ * rate, and a lone piece is never held back.
  */
 final class HaveCoalescer {
     private final Timers timers;

@@ -48,7 +48,7 @@ public final class PieceExchange {
         for (int n : ctx.neighbours()) {
             peers.put(n, new PeerState(n, options.choking(), tuning));
         }
-        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(), this::announceToLocalPeers);
+        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(), this::announce);
     }
 
     /** The operation ended on this node: no more announcements. */
@@ -227,7 +227,6 @@ public final class PieceExchange {
         } else {
             possession.set(piece);
             policy.onReceived(piece);
-            announceToGlobalPeers(piece);
             haves.verified(piece);
             for (PeerState other : peers.values()) {
                 if (other.interested && other.has.get(piece)) {
@@ -357,23 +356,10 @@ public final class PieceExchange {
         }
     }
 
-    /**
-     * Have to global peers, at once: their desire is their work, which waits for a source (a late have
-     * leaves work that nobody can fetch yet, and idle members steal it back and forth), and their
-     * haves are few.
-     */
-    private void announceToGlobalPeers(int piece) {
+    /** Have: the new pieces each live peer desires and did not announce itself. */
+    private void announce(BitSet pieces) {
         for (PeerState p : peers.values()) {
-            if (!ctx.isLocal(p.member) && !p.lost && p.desire != null && p.desire.get(piece) && !p.has.get(piece)) {
-                ctx.send(p.member, new Message.Have(ctx.op(), piece));
-            }
-        }
-    }
-
-    /** Have to local peers, coalesced: the new pieces each live one desires and did not announce itself. */
-    private void announceToLocalPeers(BitSet pieces) {
-        for (PeerState p : peers.values()) {
-            if (!ctx.isLocal(p.member) || p.lost || p.desire == null || !p.desire.intersects(pieces)) {
+            if (p.lost || p.desire == null || !p.desire.intersects(pieces)) {
                 continue;
             }
             BitSet news = (BitSet) pieces.clone();

@@ -10,8 +10,7 @@ package io.robber.exchange;
  * needs plus one, up to {@link ExchangeTuning#windowMax()}: on a fast, long link R pieces do not fill
  * the pipe (e.g. 5 × 32 KiB per 16 ms round trip caps a 12.5 MB/s NIC at 10 MB/s).
  *
- * <p>The delivery rate is measured from piece arrivals while requests are outstanding (an EWMA of the
- * time per byte, so that pieces arriving in clumps do not inflate it); the
+ * <p>The delivery rate is measured from piece arrivals while requests are outstanding (an EWMA); the
  * round-trip time is the shortest seen from a request to the arrival of the piece answering it
  * (peers answer in order), which holds the propagation delay and one piece's serialisation but no
  * queueing. Until the first piece arrives the window is R, as in the paper.
@@ -22,8 +21,7 @@ final class RequestWindow {
 
     private final long targetNanos;
     private final double weight;
-    /** The average time per byte between arrivals (the reciprocal of the delivery rate). */
-    private double nanosPerByte = Double.NaN;
+    private double bytesPerNano = Double.NaN;
     private long minRttNanos = Long.MAX_VALUE;
     private long busySince = -1;
     private long lastArrival = -1;
@@ -54,9 +52,9 @@ final class RequestWindow {
     /** A piece of {@code bytes} arrived; {@code nowIdle} when no request is outstanding any more. */
     void delivered(long now, int bytes, boolean nowIdle) {
         long from = Math.max(lastArrival, busySince);
-        if (from >= 0 && now > from && bytes > 0) {
-            double sample = (now - from) / (double) bytes;
-            nanosPerByte = Double.isNaN(nanosPerByte) ? sample : (1 - weight) * nanosPerByte + weight * sample;
+        if (from >= 0 && now > from) {
+            double sample = bytes / (double) (now - from);
+            bytesPerNano = Double.isNaN(bytesPerNano) ? sample : (1 - weight) * bytesPerNano + weight * sample;
         }
         if (remembered > 0) {
             minRttNanos = Math.min(minRttNanos, now - sentAt[oldest]);
@@ -73,10 +71,9 @@ final class RequestWindow {
 
     /** The number of requests to keep outstanding, between 1 and {@code cap} (R ≤ cap). */
     int size(int r, int cap, int pieceSize) {
-        if (Double.isNaN(nanosPerByte)) {
+        if (Double.isNaN(bytesPerNano)) {
             return r;
         }
-        double bytesPerNano = 1 / nanosPerByte;
         long inTarget = (long) (bytesPerNano * targetNanos / pieceSize);
         int belowR = (int) Math.max(1, Math.min(r, inTarget));
         if (minRttNanos == Long.MAX_VALUE) {
