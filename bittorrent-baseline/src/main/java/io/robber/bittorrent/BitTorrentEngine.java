@@ -102,6 +102,7 @@ final class BitTorrentEngine implements ProtocolEngine, ExchangePolicy {
     @Override
     public void stop() {
         choker.ifPresent(Choker::stop);
+        exchange.stop();
     }
 
     // ---- ExchangePolicy ----

@@ -86,6 +86,11 @@ public final class CollectiveEngine implements ProtocolEngine {
     }
 
     @Override
+    public void stop() {
+        exchange.stop();
+    }
+
+    @Override
     public void onPeerLost(int peer) {
         stealing.ifPresent(s -> s.onPeerLost(peer));
         exchange.onPeerLost(peer);

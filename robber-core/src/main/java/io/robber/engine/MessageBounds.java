@@ -11,7 +11,7 @@ final class MessageBounds {
 
     static Optional<String> check(Message m, int pieceCount, int groupSize) {
         if (m instanceof Message.Have h) {
-            return index(h.piece(), pieceCount, "have");
+            return index(h.last(), pieceCount, "have");
         } else if (m instanceof Message.Request r) {
             return index(r.piece(), pieceCount, "request");
         } else if (m instanceof Message.Desire d) {

@@ -7,38 +7,56 @@ import java.util.Set;
 /**
  * The piece exchange's tuning, validated from {@link ProtocolOptions} when a protocol plans a group.
  * Besides R, the string options {@code exchange.window-target} (a duration such as {@code 1s} or
- * {@code 500ms}) and {@code exchange.window-weight} (in (0, 1]) tune the {@link RequestWindow}.
+ * {@code 500ms}), {@code exchange.window-weight} (in (0, 1]) and {@code exchange.window-max} (pieces)
+ * tune the {@link RequestWindow}; {@code exchange.have-interval} (a duration)
+ * tunes how {@code have} announcements are coalesced.
  *
- * @param maxOutstanding    R, the cap on outstanding requests per peer (the papers use 5)
- * @param windowTargetNanos how much delivery time of a peer its outstanding requests may cover, so the
- *                          last pieces never queue long behind a slow connection; default
- *                          {@value #DEFAULT_WINDOW_TARGET_NANOS} ns (1 s)
+ * @param maxOutstanding    R, the outstanding requests per peer while its bandwidth-delay product is
+ *                          smaller (the papers use 5)
+ * @param windowTargetNanos how much delivery time of a peer its outstanding requests may cover when
+ *                          that is fewer than R pieces, so the last pieces never queue long behind a
+ *                          slow connection; default {@value #DEFAULT_WINDOW_TARGET_NANOS} ns (1 s)
  * @param windowWeight      the weight of the newest sample in the delivery-rate average; default
  *                          {@value #DEFAULT_WINDOW_WEIGHT}
+ * @param windowMax         the cap on outstanding requests per peer when its measured bandwidth-delay
+ *                          product exceeds R; default {@value #DEFAULT_WINDOW_MAX}
+ * @param haveIntervalNanos the shortest time between two {@code have} messages to one peer: pieces
+ *                          verified meanwhile go out together in the next one; default
+ *                          {@value #DEFAULT_HAVE_INTERVAL_NANOS} ns (20 ms)
  */
-public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double windowWeight) {
+public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double windowWeight, int windowMax,
+                             long haveIntervalNanos) {
     public static final String PREFIX = "exchange.";
     public static final long DEFAULT_WINDOW_TARGET_NANOS = 1_000_000_000L;
     public static final double DEFAULT_WINDOW_WEIGHT = 0.3;
+    public static final int DEFAULT_WINDOW_MAX = 64;
+    public static final long DEFAULT_HAVE_INTERVAL_NANOS = 20_000_000L;
 
     public ExchangeTuning {
-        if (maxOutstanding < 1 || windowTargetNanos <= 0 || !(windowWeight > 0 && windowWeight <= 1)) {
-            throw new IllegalArgumentException("exchange tuning needs R >= 1, a positive window target and a weight"
-                    + " in (0, 1], got R=" + maxOutstanding + ", " + windowTargetNanos + " ns, " + windowWeight);
+        if (maxOutstanding < 1 || windowTargetNanos <= 0 || !(windowWeight > 0 && windowWeight <= 1)
+                || windowMax < maxOutstanding || haveIntervalNanos < 0) {
+            throw new IllegalArgumentException("exchange tuning needs R >= 1, a positive window target, a weight"
+                    + " in (0, 1], a window cap >= R and a have interval >= 0, got R=" + maxOutstanding + ", "
+                    + windowTargetNanos + " ns, " + windowWeight + ", cap " + windowMax + ", " + haveIntervalNanos
+                    + " ns");
         }
     }
 
-    /** R with the default request window. */
+    /** R with the default request window and have interval. */
     public static ExchangeTuning of(int maxOutstanding) {
-        return new ExchangeTuning(maxOutstanding, DEFAULT_WINDOW_TARGET_NANOS, DEFAULT_WINDOW_WEIGHT);
+        return new ExchangeTuning(maxOutstanding, DEFAULT_WINDOW_TARGET_NANOS, DEFAULT_WINDOW_WEIGHT,
+                Math.max(maxOutstanding, DEFAULT_WINDOW_MAX), DEFAULT_HAVE_INTERVAL_NANOS);
     }
 
-    /** R from {@code options}, the window from its {@code exchange.} string options or the defaults. */
+    /** R from {@code options}, the rest from its {@code exchange.} string options or the defaults. */
     public static ExchangeTuning of(ProtocolOptions options) {
         StringOptions exchange = StringOptions.under(options, PREFIX, "the piece exchange",
-                Set.of("window-target", "window-weight"));
-        return new ExchangeTuning(options.maxOutstanding(),
+                Set.of("window-target", "window-weight", "window-max", "have-interval"));
+        int r = options.maxOutstanding();
+        return new ExchangeTuning(r,
                 exchange.durationNanos("window-target", DEFAULT_WINDOW_TARGET_NANOS),
-                exchange.fraction("window-weight", DEFAULT_WINDOW_WEIGHT));
+                exchange.fraction("window-weight", DEFAULT_WINDOW_WEIGHT),
+                exchange.positive("window-max", Math.max(r, DEFAULT_WINDOW_MAX)),
+                exchange.durationNanos("have-interval", DEFAULT_HAVE_INTERVAL_NANOS));
     }
 }

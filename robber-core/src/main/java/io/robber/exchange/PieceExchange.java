@@ -30,6 +30,7 @@ public final class PieceExchange {
     private final BitSet possession;
     private final BitSet pending = new BitSet();
     private final Map<Integer, PeerState> peers = new HashMap<>();
+    private final HaveCoalescer haves;
 
     public PieceExchange(EngineContext ctx, ExchangePolicy policy, ExchangeTuning tuning, BitSet possession) {
         this(ctx, policy, tuning, possession, ExchangeOptions.PAPER);
@@ -47,6 +48,12 @@ public final class PieceExchange {
         for (int n : ctx.neighbours()) {
             peers.put(n, new PeerState(n, options.choking(), tuning));
         }
+        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(), this::announce);
+    }
+
+    /** The operation ended on this node: no more announcements. */
+    public void stop() {
+        haves.stop();
     }
 
     /** possession(n); read-only for callers. */
@@ -106,7 +113,9 @@ public final class PieceExchange {
             updateInterest(p);
             fill(p);
         } else if (message instanceof Message.Have h) {
-            p.has.set(h.piece());
+            for (int piece : h.pieces()) {
+                p.has.set(piece);
+            }
             updateInterest(p);
             fill(p);
         } else if (message instanceof Message.Request r) {
@@ -218,7 +227,7 @@ public final class PieceExchange {
         } else {
             possession.set(piece);
             policy.onReceived(piece);
-            announce(piece);
+            haves.verified(piece);
             for (PeerState other : peers.values()) {
                 if (other.interested && other.has.get(piece)) {
                     updateInterest(other);
@@ -230,6 +239,7 @@ public final class PieceExchange {
         }
         policy.afterRequests();
         if (complete()) {
+            haves.flush();
             ctx.completed();
         }
     }
@@ -324,7 +334,7 @@ public final class PieceExchange {
         if (p.chokedBy) {
             return;
         }
-        int window = p.window.size(tuning.maxOutstanding(), ctx.manifest().pieceSize());
+        int window = p.window.size(tuning.maxOutstanding(), tuning.windowMax(), ctx.manifest().pieceSize());
         if (p.outstanding.cardinality() >= window) {
             return;
         }
@@ -346,10 +356,17 @@ public final class PieceExchange {
         }
     }
 
-    private void announce(int piece) {
+    /** Have: the new pieces each live peer desires and did not announce itself. */
+    private void announce(BitSet pieces) {
         for (PeerState p : peers.values()) {
-            if (!p.lost && p.desire != null && p.desire.get(piece) && !p.has.get(piece)) {
-                ctx.send(p.member, new Message.Have(ctx.op(), piece));
+            if (p.lost || p.desire == null || !p.desire.intersects(pieces)) {
+                continue;
+            }
+            BitSet news = (BitSet) pieces.clone();
+            news.and(p.desire);
+            news.andNot(p.has);
+            if (!news.isEmpty()) {
+                ctx.send(p.member, Message.Have.of(ctx.op(), news));
             }
         }
     }

@@ -1,21 +1,33 @@
 package io.robber.exchange;
 
 /**
- * How many requests to keep outstanding at one peer: at most R, and no more than that peer delivers
- * in about {@link ExchangeTuning#windowTargetNanos()} (1 s by default), so that the last pieces of an operation never wait long in the
- * queue of a slow connection. A receiver keeping R requests everywhere queues R pieces behind each
- * connection; when a wide-area link is shared by many connections each one is slow, and those queues
- * become the operation's tail (e.g. 5 × 64 KiB behind a 50 KB/s connection: 6.5 s).
+ * How many requests to keep outstanding at one peer. Below R (the paper's constant), no more than
+ * that peer delivers in about {@link ExchangeTuning#windowTargetNanos()} (1 s by default), so that the
+ * last pieces of an operation never wait long in the queue of a slow connection: a receiver keeping
+ * R requests everywhere queues R pieces behind each connection, and when a wide-area link is shared
+ * by many connections each one is slow and those queues become the operation's tail (e.g. 5 × 64 KiB
+ * behind a 50 KB/s connection: 6.5 s). Above R, as many as the connection's bandwidth-delay product
+ * needs plus one, up to {@link ExchangeTuning#windowMax()}: on a fast, long link R pieces do not fill
+ * the pipe (e.g. 5 × 32 KiB per 16 ms round trip caps a 12.5 MB/s NIC at 10 MB/s).
  *
- * <p>The delivery rate is measured from piece arrivals while requests are outstanding (an EWMA);
- * until the first piece arrives the window is R, as in the paper.
+ * <p>The delivery rate is measured from piece arrivals while requests are outstanding (an EWMA); the
+ * round-trip time is the shortest seen from a request to the arrival of the piece answering it
+ * (peers answer in order), which holds the propagation delay and one piece's serialisation but no
+ * queueing. Until the first piece arrives the window is R, as in the paper.
  */
 final class RequestWindow {
+    /** Request times remembered for round-trip samples; older ones are forgotten. */
+    private static final int MAX_REMEMBERED = 256;
+
     private final long targetNanos;
     private final double weight;
     private double bytesPerNano = Double.NaN;
+    private long minRttNanos = Long.MAX_VALUE;
     private long busySince = -1;
     private long lastArrival = -1;
+    private final long[] sentAt = new long[MAX_REMEMBERED];
+    private int oldest;
+    private int remembered;
 
     RequestWindow(ExchangeTuning tuning) {
         this.targetNanos = tuning.windowTargetNanos();
@@ -27,7 +39,14 @@ final class RequestWindow {
         if (wasIdle) {
             busySince = now;
             lastArrival = -1;
+            remembered = 0;
         }
+        if (remembered == MAX_REMEMBERED) {
+            oldest = (oldest + 1) % MAX_REMEMBERED;
+            remembered--;
+        }
+        sentAt[(oldest + remembered) % MAX_REMEMBERED] = now;
+        remembered++;
     }
 
     /** A piece of {@code bytes} arrived; {@code nowIdle} when no request is outstanding any more. */
@@ -37,19 +56,30 @@ final class RequestWindow {
             double sample = bytes / (double) (now - from);
             bytesPerNano = Double.isNaN(bytesPerNano) ? sample : (1 - weight) * bytesPerNano + weight * sample;
         }
+        if (remembered > 0) {
+            minRttNanos = Math.min(minRttNanos, now - sentAt[oldest]);
+            oldest = (oldest + 1) % MAX_REMEMBERED;
+            remembered--;
+        }
         lastArrival = now;
         if (nowIdle) {
             busySince = -1;
             lastArrival = -1;
+            remembered = 0;
         }
     }
 
-    /** The number of requests to keep outstanding, between 1 and {@code max}. */
-    int size(int max, int pieceSize) {
+    /** The number of requests to keep outstanding, between 1 and {@code cap} (R ≤ cap). */
+    int size(int r, int cap, int pieceSize) {
         if (Double.isNaN(bytesPerNano)) {
-            return max;
+            return r;
         }
-        long pieces = (long) (bytesPerNano * targetNanos / pieceSize);
-        return (int) Math.max(1, Math.min(max, pieces));
+        long inTarget = (long) (bytesPerNano * targetNanos / pieceSize);
+        int belowR = (int) Math.max(1, Math.min(r, inTarget));
+        if (minRttNanos == Long.MAX_VALUE) {
+            return belowR;
+        }
+        long pipe = (long) Math.ceil(bytesPerNano * minRttNanos / pieceSize) + 1;
+        return pipe > r ? (int) Math.min(cap, pipe) : belowR;
     }
 }

@@ -1,15 +1,17 @@
 package io.robber.sim;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A route through a chain of {@link SharedLink}s in stages, each stage followed by a one-way delay,
  * e.g. sender's NIC out → cluster out → pair bandwidth, then the pair's delay, then cluster in →
- * receiver's NIC in. Within a stage one frame of the route is on its way at a time and reserves each
- * link only when it reaches it (store and forward), so a frame held up at a slow NIC books no shared
- * link ahead of time, and routes that share a link take turns frame by frame: each gets a fair
- * share of the bottleneck, as on the in-process emulator.
+ * receiver's NIC in. On each link one frame of the route is on its way at a time and reserves the
+ * link only when it reaches it (store and forward, pipelined: the next frame takes a link as soon
+ * as the previous one has left it), so a frame held up at a slow NIC books no shared link ahead of
+ * time, routes that share a link take turns frame by frame and each gets a fair share of the
+ * bottleneck, as on the in-process emulator, and a lone route runs at the rate of its slowest link.
  */
 public final class SharedRoute implements Route {
     /** Links crossed in order, then a delay before the next stage (or the far end). */
@@ -26,56 +28,54 @@ public final class SharedRoute implements Route {
     }
 
     private final List<Stage> stages;
-    private final List<ArrayDeque<Frame>> queues;
-    private final boolean[] busy;
+    /** Per stage and link: the frames waiting for it, and whether a frame of this route crosses it. */
+    private final List<List<ArrayDeque<Frame>>> queues = new ArrayList<>();
+    private final List<boolean[]> busy = new ArrayList<>();
 
     public SharedRoute(List<Stage> stages) {
         if (stages.isEmpty()) {
             throw new IllegalArgumentException("a route needs at least one stage");
         }
         this.stages = List.copyOf(stages);
-        this.queues = stages.stream().map(s -> new ArrayDeque<Frame>()).toList();
-        this.busy = new boolean[stages.size()];
+        for (Stage stage : stages) {
+            queues.add(stage.links().stream().map(l -> new ArrayDeque<Frame>()).toList());
+            busy.add(new boolean[stage.links().size()]);
+        }
     }
 
     @Override
     public void send(VirtualClock clock, long bytes, Runnable arrived) {
-        enter(clock, 0, new Frame(bytes, arrived));
+        enter(clock, 0, 0, new Frame(bytes, arrived));
     }
 
-    private void enter(VirtualClock clock, int stage, Frame frame) {
-        queues.get(stage).add(frame);
-        if (!busy[stage]) {
-            startNext(clock, stage);
-        }
-    }
-
-    private void startNext(VirtualClock clock, int stage) {
-        Frame next = queues.get(stage).poll();
-        busy[stage] = next != null;
-        if (next != null) {
-            cross(clock, stage, next, 0);
-        }
-    }
-
-    /** Crosses the links of {@code stage} from {@code hop} on, waiting where a link is booked. */
-    private void cross(VirtualClock clock, int stage, Frame frame, int hop) {
-        List<SharedLink> links = stages.get(stage).links();
-        long now = clock.now();
-        for (int i = hop; i < links.size(); i++) {
-            long passed = links.get(i).reserve(frame.bytes(), now);
-            if (passed > now) {
-                int next = i + 1;
-                clock.at(passed, () -> cross(clock, stage, frame, next));
-                return;
+    /** {@code frame} reaches link {@code hop} of {@code stage}, or the stage's delay after its last link. */
+    private void enter(VirtualClock clock, int stage, int hop, Frame frame) {
+        if (hop == stages.get(stage).links().size()) {
+            long due = clock.now() + stages.get(stage).delayNanos();
+            if (stage + 1 < stages.size()) {
+                clock.at(due, () -> enter(clock, stage + 1, 0, frame));
+            } else {
+                clock.at(due, frame.arrived());
             }
+            return;
         }
-        long due = now + stages.get(stage).delayNanos();
-        if (stage + 1 < stages.size()) {
-            clock.at(due, () -> enter(clock, stage + 1, frame));
-        } else {
-            clock.at(due, frame.arrived());
+        queues.get(stage).get(hop).add(frame);
+        if (!busy.get(stage)[hop]) {
+            startNext(clock, stage, hop);
         }
-        startNext(clock, stage);
+    }
+
+    /** The next waiting frame takes link {@code hop} of {@code stage}. */
+    private void startNext(VirtualClock clock, int stage, int hop) {
+        Frame next = queues.get(stage).get(hop).poll();
+        busy.get(stage)[hop] = next != null;
+        if (next == null) {
+            return;
+        }
+        long passed = stages.get(stage).links().get(hop).reserve(next.bytes(), clock.now());
+        clock.at(passed, () -> {
+            startNext(clock, stage, hop);
+            enter(clock, stage, hop + 1, next);
+        });
     }
 }

@@ -11,7 +11,7 @@ import java.util.Objects;
  */
 public record Handshake(int version, String protocol, long session, int member, byte[] nonce) {
     public static final int MAGIC = 0x52424252; // "RBBR"
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     public static final int MAX_PROTOCOL_NAME = 64;
     public static final int NONCE_LENGTH = 32;
 

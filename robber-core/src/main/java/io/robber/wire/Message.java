@@ -1,6 +1,7 @@
 package io.robber.wire;
 
 import io.robber.api.Manifest;
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -32,9 +33,61 @@ public sealed interface Message {
         }
     }
 
-    record Have(int op, int piece) implements Message {
+    /**
+     * The sender now holds {@code pieces} (strictly ascending, at least one): every piece it verified
+     * since its last have to the receiver that the receiver desires, coalesced into one message.
+     */
+    record Have(int op, int[] pieces) implements Message {
+        public Have {
+            if (pieces.length == 0) {
+                throw new IllegalArgumentException("a have names at least one piece");
+            }
+            pieces = pieces.clone();
+            for (int i = 0; i < pieces.length; i++) {
+                if (pieces[i] < 0 || i > 0 && pieces[i] <= pieces[i - 1]) {
+                    throw new IllegalArgumentException("a have names pieces >= 0 in strictly ascending order, got "
+                            + Arrays.toString(pieces));
+                }
+            }
+        }
+
+        /** A have of one piece. */
+        public Have(int op, int piece) {
+            this(op, new int[] {piece});
+        }
+
+        /** A have of the pieces set in {@code pieces} (not empty). */
+        public static Have of(int op, BitSet pieces) {
+            return new Have(op, pieces.stream().toArray());
+        }
+
+        @Override
+        public int[] pieces() {
+            return pieces.clone();
+        }
+
+        /** The highest piece named. */
+        public int last() {
+            return pieces[pieces.length - 1];
+        }
+
         public MessageType type() {
             return MessageType.HAVE;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Have h && op == h.op && Arrays.equals(pieces, h.pieces);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * op + Arrays.hashCode(pieces);
+        }
+
+        @Override
+        public String toString() {
+            return "Have[op=" + op + ", pieces=" + Arrays.toString(pieces) + "]";
         }
     }
 

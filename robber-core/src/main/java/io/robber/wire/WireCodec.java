@@ -54,7 +54,11 @@ public final class WireCodec {
         } else if (m instanceof Message.Work w) {
             writeBits(out, w.pieces());
         } else if (m instanceof Message.Have h) {
-            out.writeInt(h.piece());
+            int[] pieces = h.pieces();
+            out.writeInt(pieces.length);
+            for (int piece : pieces) {
+                out.writeInt(piece);
+            }
         } else if (m instanceof Message.Request r) {
             out.writeInt(r.piece());
         } else if (m instanceof Message.Possession p) {
@@ -135,7 +139,7 @@ public final class WireCodec {
             case DESIRE -> new Message.Desire(op, readBits(frame));
             case BITFIELD -> new Message.Bitfield(op, readBits(frame));
             case WORK -> new Message.Work(op, readBits(frame));
-            case HAVE -> new Message.Have(op, readIndex(frame, "piece index"));
+            case HAVE -> new Message.Have(op, readPieces(frame));
             case REQUEST -> new Message.Request(op, readIndex(frame, "piece index"));
             case STEAL -> new Message.Steal(op);
             case FOUND_WORK -> new Message.FoundWork(op);
@@ -213,6 +217,25 @@ public final class WireCodec {
             throw new MalformedFrameException("negative " + what + " " + index);
         }
         return index;
+    }
+
+    /** A have's pieces: a count (at least one, checked against the frame before allocation), then strictly ascending indices. */
+    private static int[] readPieces(ByteBuf frame) {
+        need(frame, 4, "piece count");
+        int count = frame.readInt();
+        if (count < 1 || count > frame.readableBytes() / 4) {
+            throw new MalformedFrameException("piece count " + count + " outside [1, " + frame.readableBytes() / 4
+                    + "] for the frame");
+        }
+        int[] pieces = new int[count];
+        for (int i = 0; i < count; i++) {
+            pieces[i] = readIndex(frame, "piece index");
+            if (i > 0 && pieces[i] <= pieces[i - 1]) {
+                throw new MalformedFrameException("have pieces not strictly ascending: " + pieces[i] + " after "
+                        + pieces[i - 1]);
+            }
+        }
+        return pieces;
     }
 
     /** A boolean: one byte, 0 or 1; anything else is malformed, so each message has one encoding. */

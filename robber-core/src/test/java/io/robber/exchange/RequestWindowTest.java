@@ -10,7 +10,7 @@ class RequestWindowTest {
 
     @Test
     void unmeasuredPeersGetTheFullWindow() {
-        assertThat(new RequestWindow(ExchangeTuning.of(5)).size(5, PIECE)).isEqualTo(5);
+        assertThat(new RequestWindow(ExchangeTuning.of(5)).size(5, 64, PIECE)).isEqualTo(5);
     }
 
     @Test
@@ -19,9 +19,9 @@ class RequestWindowTest {
         RequestWindow medium = deliveringEvery(220 * MS);
         RequestWindow fast = deliveringEvery(10 * MS);
 
-        assertThat(slow.size(5, PIECE)).as("50 KB/s: 1.3 s per piece").isEqualTo(1);
-        assertThat(medium.size(5, PIECE)).as("~300 KB/s: 4 pieces per second").isEqualTo(4);
-        assertThat(fast.size(5, PIECE)).as("6.5 MB/s").isEqualTo(5);
+        assertThat(slow.size(5, 64, PIECE)).as("50 KB/s: 1.3 s per piece").isEqualTo(1);
+        assertThat(medium.size(5, 64, PIECE)).as("~300 KB/s: 4 pieces per second").isEqualTo(4);
+        assertThat(fast.size(5, 64, PIECE)).as("6.5 MB/s").isEqualTo(5);
     }
 
     @Test
@@ -34,7 +34,26 @@ class RequestWindowTest {
             window.delivered(t, PIECE, true);
             t += 10_000 * MS;
         }
-        assertThat(window.size(5, PIECE)).isEqualTo(5);
+        assertThat(window.size(5, 64, PIECE)).isEqualTo(5);
+    }
+
+    @Test
+    void aFastLongLinkGrowsTheWindowPastRToItsBandwidthDelayProduct() {
+        RequestWindow window = new RequestWindow(ExchangeTuning.of(5));
+        long t = 0;
+        window.requested(t, true);
+        for (int i = 1; i < 5; i++) {
+            window.requested(t, false);
+        }
+        t = 20 * MS;
+        for (int i = 0; i < 40; i++) {
+            window.delivered(t, PIECE, false);
+            window.requested(t, false);
+            t += 5 * MS;
+        }
+        assertThat(window.size(5, 64, PIECE)).as("13 MB/s over a 20 ms round trip: 4 pieces + 1").isEqualTo(5);
+        assertThat(window.size(2, 64, PIECE)).as("past R = 2").isEqualTo(5);
+        assertThat(window.size(2, 3, PIECE)).as("never past the cap").isEqualTo(3);
     }
 
     /** A peer kept busy that delivers one piece every {@code interval}. */

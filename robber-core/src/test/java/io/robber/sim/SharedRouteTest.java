@@ -63,7 +63,7 @@ class SharedRouteTest {
         runAll(clock);
 
         // The fast flow takes what the slow one leaves of the shared link, which stays busy: 1 MB in about 1 s.
-        // The slow one gets about its own 0.1 MB/s (a frame crosses its stage store and forward, one at a time).
+        // The slow one gets about its own 0.1 MB/s (its frames cross it store and forward, one at a time).
         assertThat(last[1] / 1e9).isCloseTo(1.0, within(0.05));
         assertThat(last[0] / 1e9).isBetween(1.0, 1.25);
     }

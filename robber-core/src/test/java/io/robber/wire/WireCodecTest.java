@@ -36,6 +36,7 @@ class WireCodecTest {
                 new Message.Bitfield(2, bits(5, 7)),
                 new Message.Have(3, 0),
                 new Message.Have(3, Integer.MAX_VALUE),
+                new Message.Have(3, new int[] {0, 1, 2, 63, 64, 100_000, Integer.MAX_VALUE}),
                 new Message.Request(-4, 17),
                 new Message.Steal(5),
                 new Message.Work(6, bits(8, 9, 10)),
@@ -184,7 +185,7 @@ class WireCodecTest {
         assertMalformed(body(b -> b.writeByte(MessageType.STEAL.code()).writeShort(1)),
                 "frame too short for operation number");
         assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeShort(0)),
-                "frame too short for piece index");
+                "frame too short for piece count");
         assertMalformed(body(b -> b.writeByte(MessageType.DESIRE.code()).writeInt(1).writeByte(0)),
                 "frame too short for bitmap length");
         assertMalformed(body(b -> b.writeByte(MessageType.PIECE.code()).writeInt(1).writeMedium(0)),
@@ -203,8 +204,10 @@ class WireCodecTest {
 
     @Test
     void negativeIndicesAreMalformed() {
-        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(-1)),
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(1).writeInt(-1)),
                 "negative piece index -1");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(2).writeInt(3)
+                .writeInt(-7)), "negative piece index -7");
         assertMalformed(body(b -> b.writeByte(MessageType.REQUEST.code()).writeInt(1).writeInt(Integer.MIN_VALUE)),
                 "negative piece index " + Integer.MIN_VALUE);
         assertMalformed(body(b -> b.writeByte(MessageType.PIECE.code()).writeInt(1).writeInt(-5).writeByte(0)),
@@ -213,6 +216,33 @@ class WireCodecTest {
                 "negative member index -2");
         assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
                 .writeLong(0).writeInt(-1).writeZero(Handshake.NONCE_LENGTH)), "negative member index -1");
+    }
+
+    @Test
+    void haveCountsAreCheckedAgainstTheFrameBeforeAllocation() {
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(Integer.MAX_VALUE)
+                .writeInt(5)), "piece count 2147483647 outside [1, 1]");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(3).writeInt(5)
+                .writeInt(6)), "piece count 3 outside [1, 2]");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(-1)),
+                "piece count -1 outside");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(0)),
+                "piece count 0 outside [1, 0]");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(1).writeInt(5)
+                .writeInt(6)), "4 trailing bytes after HAVE frame");
+    }
+
+    @Test
+    void havePiecesAreStrictlyAscendingOnTheWireAndInMemory() {
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(2).writeInt(6)
+                .writeInt(5)), "have pieces not strictly ascending: 5 after 6");
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(2).writeInt(6)
+                .writeInt(6)), "have pieces not strictly ascending: 6 after 6");
+        assertThatThrownBy(() -> new Message.Have(1, new int[] {2, 1})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("strictly ascending");
+        assertThatThrownBy(() -> new Message.Have(1, new int[0])).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one piece");
+        assertThat(Message.Have.of(1, bits(9, 3, 700)).pieces()).containsExactly(3, 9, 700);
     }
 
     @Test
@@ -295,7 +325,7 @@ class WireCodecTest {
 
     @Test
     void trailingBytesAreMalformed() {
-        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(2).writeByte(0)),
+        assertMalformed(body(b -> b.writeByte(MessageType.HAVE.code()).writeInt(1).writeInt(1).writeInt(2).writeByte(0)),
                 "1 trailing bytes after HAVE frame");
         assertMalformed(body(b -> b.writeByte(MessageType.STEAL.code()).writeInt(1).writeShort(0)),
                 "2 trailing bytes after STEAL frame");
