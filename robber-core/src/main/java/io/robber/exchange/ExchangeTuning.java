@@ -29,7 +29,7 @@ public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double 
     public static final String PREFIX = "exchange.";
     public static final long DEFAULT_WINDOW_TARGET_NANOS = 1_000_000_000L;
     public static final double DEFAULT_WINDOW_WEIGHT = 0.3;
-    public static final int DEFAULT_WINDOW_MAX = 64;
+    public static final int DEFAULT_WINDOW_MAX = 8;
     public static final long DEFAULT_HAVE_INTERVAL_NANOS = 20_000_000L;
 
     public ExchangeTuning {
