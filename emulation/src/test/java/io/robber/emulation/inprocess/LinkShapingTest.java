@@ -93,13 +93,23 @@ class LinkShapingTest {
                 "[{\"at\": \"1500ms\", \"links\": [{\"between\": [\"A\", \"B\"], \"bandwidth\": \"3MB/s\"}]}]");
         try (EmulatedNetwork network = EmulatedNetwork.create(model, 1);
              LoopbackFlow flow = flow(network, "A0", "B0")) {
+            long start = System.nanoTime();
             network.start();
             flow.pump();
             Thread.sleep(400);
-            double before = Rates.over(1000, flow::received)[0];
-            Thread.sleep(500);
+            long t1 = System.nanoTime();
+            long b1 = flow.received();
+            Thread.sleep(1000);
+            long t2 = System.nanoTime();
+            long b2 = flow.received();
+            Thread.sleep(Math.max(0, TimeUnit.NANOSECONDS.toMillis(start - System.nanoTime()) + 3000));
             double after = Rates.over(1000, flow::received)[0];
-            assertThat(before).isLessThan(1.1e6);
+
+            // The change cannot come before start + 1.5 s; a late wake-up may stretch the first window past it.
+            double seconds = (t2 - t1) / 1e9;
+            double pastChange = Math.max(0, (t2 - start) / 1e9 - 1.5);
+            double before = (b2 - b1) / seconds;
+            assertThat((double) (b2 - b1)).isLessThan(1.1e6 * (seconds - pastChange) + 3.3e6 * pastChange);
             assertThat(after).isLessThan(3.3e6);
             assertThat(after / before).isGreaterThan(1.5);
         }
