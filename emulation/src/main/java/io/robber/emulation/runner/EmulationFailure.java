@@ -1,10 +1,12 @@
 package io.robber.emulation.runner;
 
+import io.robber.api.RobberException;
+
 /**
  * A run that could not take place, with one line saying why and what to do: either the machine's
  * configuration cannot work (e.g. loopback aliases missing) or something failed while setting up.
  */
-public final class EmulationFailure extends RuntimeException {
+public final class EmulationFailure extends RobberException {
     private final boolean configuration;
 
     private EmulationFailure(boolean configuration, String message, Throwable cause) {
