@@ -1,5 +1,6 @@
 package io.robber.emulation;
 
+import io.robber.emulation.bound.CutScheduleBound;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.runner.BenchRunner;
@@ -22,14 +23,16 @@ public final class Benchmarks {
 
     /**
      * A bench runner that runs every scenario and protocol on each of {@code backends} in turn, all
-     * compared with the same time-integrated tree-packing bound.
+     * compared with the same time-integrated tree-packing bound (the paper's yardstick) and the cut bound
+     * over time (strict).
      */
     public static BenchRunner on(List<Backend> backends, Experiment.Settings settings) {
         Map<String, Emulator> emulators = new LinkedHashMap<>();
         for (Backend backend : backends) {
             emulators.put(backend.id(), emulator(backend, settings));
         }
-        return new BenchRunner(emulators, network -> ScheduleBound.of(network).rate());
+        return new BenchRunner(emulators, network -> ScheduleBound.of(network).rate(),
+                network -> CutScheduleBound.of(network).rate());
     }
 
     /**

@@ -29,6 +29,9 @@ class BenchmarksTest {
             assertThat(r.bytes()).isEqualTo(6_000_000L);
             assertThat(r.boundMBps()).isEqualTo(10.0, org.assertj.core.api.Assertions.within(1e-6));
             assertThat(r.percentOfBound()).isPositive();
+            // tc1's clusters have no access limits: the cut over time equals the tree-packing bound
+            assertThat(r.strictBoundMBps()).isEqualTo(10.0, org.assertj.core.api.Assertions.within(1e-6));
+            assertThat(r.percentOfStrictBound()).isEqualTo(r.percentOfBound(), org.assertj.core.api.Assertions.within(1e-6));
             assertThat(r.overheadPercent()).isBetween(0.0, 10.0);
             assertThat(r.backend()).isEqualTo("inprocess");
             assertThat(r.messagesPerPiecePerNode()).as(r.protocol()).isPositive();
@@ -39,7 +42,7 @@ class BenchmarksTest {
                         .isBetween(r.bytes(), r.bytes() + r.bytes() / 100);
             }
         }
-        assertThat(report.json()).startsWith("{\"results\":[").contains("\"percentOfBound\"");
+        assertThat(report.json()).startsWith("{\"results\":[").contains("\"percentOfBound\"", "\"percentOfStrictBound\"");
         assertThat(report.csv().lines()).hasSize(3);
         assertThat(report.html()).contains("<svg", "tc1-fast", "bound 10.00");
     }

@@ -1,5 +1,6 @@
 package io.robber.planning;
 
+import java.util.List;
 import org.jgrapht.Graph;
 import org.jgrapht.alg.flow.PushRelabelMFImpl;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -14,42 +15,75 @@ import org.jgrapht.graph.SimpleDirectedWeightedGraph;
  * <p>It is never below {@link TreePackingBound}: the paths from the root to d in a tree packing form
  * such a flow. It can be above: a flow may use a cluster's out capacity for one destination at a
  * time, while a multicast tree that forwards to two children uses it twice.
+ *
+ * <p>{@link #overTime} is the same cut over a sequence of stretches of constant capacities, with
+ * relays that keep what they received: the most any protocol, even one that codes across pieces, can
+ * deliver to every cluster by the end of the last stretch.
  */
 public final class MinCutBound {
     private static final int ROOT = 0;
+
+    /**
+     * A stretch of constant capacities.
+     *
+     * @param capacities the capacities during it
+     * @param seconds    how long it lasts
+     */
+    public record Stretch(Capacities capacities, double seconds) {
+    }
 
     private MinCutBound() {
     }
 
     /** The bound in bytes per second; +∞ if some destination is reached through unlimited links only. */
     public static double of(Capacities capacities) {
-        int n = capacities.clusterCount();
-        // +∞ becomes a capacity above the sum of all finite ones: a flow reaches it only on an unlimited path
+        return overTime(List.of(new Stretch(capacities, 1)));
+    }
+
+    /**
+     * The most bytes every destination cluster can hold after {@code stretches} in turn, starting from
+     * nothing but the root's data: the minimum over destinations of the maximum flow over time, in
+     * which every link carries at most its rate × the stretch's length and every cluster may keep what
+     * it received for a later stretch. Delays are ignored, which only raises the bound. +∞ if some
+     * destination is reached through unlimited links only.
+     */
+    public static double overTime(List<Stretch> stretches) {
+        if (stretches.isEmpty()) {
+            throw new IllegalArgumentException("a flow over time needs at least one stretch");
+        }
+        int n = stretches.get(0).capacities().clusterCount();
         double unlimited = 1;
-        for (int c = 0; c < n; c++) {
-            unlimited += finite(capacities.clusterIn(c)) + finite(capacities.clusterOut(c));
-            for (int d = 0; d < n; d++) {
-                unlimited += c == d ? 0 : finite(capacities.bandwidth()[c][d]);
-            }
+        for (Stretch s : stretches) {
+            unlimited += finiteSum(s.capacities()) * s.seconds();
         }
         Graph<Integer, DefaultWeightedEdge> graph = new SimpleDirectedWeightedGraph<>(DefaultWeightedEdge.class);
-        for (int v = 0; v < 3 * n; v++) {
-            graph.addVertex(v);
-        }
-        for (int c = 0; c < n; c++) {
-            edge(graph, gatewayIn(c, n), c, capacities.clusterIn(c), unlimited);
-            edge(graph, c, gatewayOut(c, n), capacities.clusterOut(c), unlimited);
-            for (int d = 0; d < n; d++) {
-                if (c != d) {
-                    edge(graph, gatewayOut(c, n), gatewayIn(d, n), capacities.bandwidth()[c][d], unlimited);
+        for (int k = 0; k < stretches.size(); k++) {
+            Stretch s = stretches.get(k);
+            int layer = 3 * n * k;
+            for (int v = 0; v < 3 * n; v++) {
+                graph.addVertex(layer + v);
+            }
+            for (int c = 0; c < n; c++) {
+                Capacities cap = s.capacities();
+                edge(graph, layer + gatewayIn(c, n), layer + c, cap.clusterIn(c), s.seconds(), unlimited);
+                edge(graph, layer + c, layer + gatewayOut(c, n), cap.clusterOut(c), s.seconds(), unlimited);
+                for (int d = 0; d < n; d++) {
+                    if (c != d) {
+                        edge(graph, layer + gatewayOut(c, n), layer + gatewayIn(d, n), cap.bandwidth()[c][d],
+                                s.seconds(), unlimited);
+                    }
+                }
+                if (k > 0) {
+                    graph.setEdgeWeight(graph.addEdge(layer - 3 * n + c, layer + c), unlimited);
                 }
             }
         }
+        int last = 3 * n * (stretches.size() - 1);
         PushRelabelMFImpl<Integer, DefaultWeightedEdge> maxFlow = new PushRelabelMFImpl<>(graph);
         double bound = Double.POSITIVE_INFINITY;
         for (int d = 0; d < n; d++) {
             if (d != ROOT) {
-                bound = Math.min(bound, maxFlow.getMaximumFlowValue(ROOT, d));
+                bound = Math.min(bound, maxFlow.getMaximumFlowValue(ROOT, last + d));
             }
         }
         return bound >= unlimited ? Double.POSITIVE_INFINITY : bound;
@@ -63,12 +97,25 @@ public final class MinCutBound {
         return 2 * n + cluster;
     }
 
+    private static double finiteSum(Capacities capacities) {
+        int n = capacities.clusterCount();
+        double sum = 0;
+        for (int c = 0; c < n; c++) {
+            sum += finite(capacities.clusterIn(c)) + finite(capacities.clusterOut(c));
+            for (int d = 0; d < n; d++) {
+                sum += c == d ? 0 : finite(capacities.bandwidth()[c][d]);
+            }
+        }
+        return sum;
+    }
+
     private static double finite(double capacity) {
         return Double.isFinite(capacity) ? capacity : 0;
     }
 
-    private static void edge(Graph<Integer, DefaultWeightedEdge> graph, int from, int to, double capacity,
+    /** An edge carrying {@code rate × seconds}; an unlimited rate becomes a capacity above every finite sum. */
+    private static void edge(Graph<Integer, DefaultWeightedEdge> graph, int from, int to, double rate, double seconds,
                              double unlimited) {
-        graph.setEdgeWeight(graph.addEdge(from, to), Double.isFinite(capacity) ? capacity : unlimited);
+        graph.setEdgeWeight(graph.addEdge(from, to), Double.isFinite(rate) ? rate * seconds : unlimited);
     }
 }

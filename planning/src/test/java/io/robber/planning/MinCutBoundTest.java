@@ -4,6 +4,7 @@ import static io.robber.planning.Nets.INF;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MinCutBoundTest {
@@ -35,5 +36,27 @@ class MinCutBoundTest {
         Capacities c = Nets.withAccess(bw, new double[] {3, INF, INF}, new double[] {INF, INF, INF});
         assertThat(MinCutBound.of(c)).isCloseTo(3, within(1e-9));
         assertThat(TreePackingBound.of(c).rate()).isCloseTo(2.5, within(1e-7));
+    }
+
+    @Test
+    void overTimeRelaysKeepWhatTheyReceivedForALaterStretch() {
+        // A→B only in the first second, B→C only in the second: C gets 2 through B's storage, though no
+        // stretch alone connects A to C
+        Capacities first = Nets.links(new double[][] {{INF, 2, 0}, {0, INF, 0}, {0, 0, INF}});
+        Capacities second = Nets.links(new double[][] {{INF, 0, 0}, {0, INF, 2}, {0, 0, INF}});
+        assertThat(MinCutBound.of(first)).isZero();
+        assertThat(MinCutBound.of(second)).isZero();
+        assertThat(MinCutBound.overTime(List.of(new MinCutBound.Stretch(first, 1), new MinCutBound.Stretch(second, 1))))
+                .isCloseTo(2, within(1e-9));
+        // in the other order nothing reaches C: B has nothing to forward yet
+        assertThat(MinCutBound.overTime(List.of(new MinCutBound.Stretch(second, 1), new MinCutBound.Stretch(first, 1))))
+                .isZero();
+    }
+
+    @Test
+    void overTimeOfOneStretchIsTheCutTimesItsLength() {
+        double[][] bw = {{INF, 4, 1}, {0, INF, 2}, {0, 1, INF}};
+        assertThat(MinCutBound.overTime(List.of(new MinCutBound.Stretch(Nets.links(bw), 2.5))))
+                .isCloseTo(7.5, within(1e-9));
     }
 }

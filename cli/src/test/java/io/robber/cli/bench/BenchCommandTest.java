@@ -51,7 +51,7 @@ class BenchCommandTest {
         assertThat(code).as("stderr: %s", err).isZero();
         List<String> lines = out.toString().lines().toList();
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(0)).startsWith("scenario  protocol  rep").contains("% bound", "CPU s/node", "verified");
+        assertThat(lines.get(0)).startsWith("scenario  protocol  rep").contains("% bound", "% strict", "CPU s/node", "verified");
         assertThat(lines.get(1)).startsWith("tc1-fast  robber").contains("10.00", "n/a", "yes", "B:6.0");
         assertThat(lines.get(2)).startsWith("tc1-fast  mob").contains("n/a", "yes");
     }

@@ -47,13 +47,14 @@ public final class BenchReport {
 
     public String csv() {
         StringBuilder out = new StringBuilder("scenario,protocol," + (comparing() ? "backend," : "")
-                + "repeat,bytes,seconds,throughputMBps,boundMBps,percentOfBound,overheadPercent,cpuSecondsPerNode,"
+                + "repeat,bytes,seconds,throughputMBps,boundMBps,percentOfBound,strictBoundMBps,percentOfStrictBound,"
+                + "overheadPercent,cpuSecondsPerNode,"
                 + "cpuSecondsPerGiB,messagesPerPiecePerNode,verified,wanBytesIn,error\n");
         for (RunResult r : results) {
             List<String> row = leading(r);
             row.addAll(List.of(String.valueOf(r.repeat()), String.valueOf(r.bytes()), fmt(r.seconds(), 3),
                     fmt(r.throughputMBps(), 3), fmt(r.boundMBps(), 3), fmt(r.percentOfBound(), 1),
-                    fmt(r.overheadPercent(), 3), fmt(r.cpuSecondsPerNode(), 3), fmt(r.cpuSecondsPerGiB(), 3),
+                    fmt(r.strictBoundMBps(), 3), fmt(r.percentOfStrictBound(), 1), fmt(r.overheadPercent(), 3), fmt(r.cpuSecondsPerNode(), 3), fmt(r.cpuSecondsPerGiB(), 3),
                     fmt(r.messagesPerPiecePerNode(), 3), String.valueOf(r.verified()), quote(wan(r)),
                     quote(r.error() == null ? "" : r.error())));
             out.append(String.join(",", row)).append('\n');
@@ -72,14 +73,15 @@ public final class BenchReport {
             header.add("backend");
         }
         int left = header.size();
-        header.addAll(List.of("rep", "MB", "seconds", "MB/s", "bound MB/s", "% bound", "overhead %", "CPU s/node",
+        header.addAll(List.of("rep", "MB", "seconds", "MB/s", "bound MB/s", "% bound", "% strict", "overhead %",
+                "CPU s/node",
                 "CPU s/GiB", "msgs/piece/node", "verified", "WAN MB into clusters"));
         rows.add(header.toArray(String[]::new));
         for (RunResult r : results) {
             List<String> row = leading(r);
             row.addAll(List.of(String.valueOf(r.repeat()), fmt(r.bytes() / 1e6, 1), fmt(r.seconds(), 2),
                     fmt(r.throughputMBps(), 2), fmt(r.boundMBps(), 2), fmt(r.percentOfBound(), 1),
-                    fmt(r.overheadPercent(), 2), fmt(r.cpuSecondsPerNode(), 2), fmt(r.cpuSecondsPerGiB(), 2),
+                    fmt(r.percentOfStrictBound(), 1), fmt(r.overheadPercent(), 2), fmt(r.cpuSecondsPerNode(), 2), fmt(r.cpuSecondsPerGiB(), 2),
                     fmt(r.messagesPerPiecePerNode(), 2),
                     r.error() != null ? "FAILED: " + r.error() : r.verified() ? "yes" : "NO", wanMegabytes(r)));
             rows.add(row.toArray(String[]::new));

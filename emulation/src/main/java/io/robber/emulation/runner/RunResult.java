@@ -16,6 +16,10 @@ import java.util.Map;
  * @param throughputMBps          bytes / seconds / 10^6, as the paper reports it
  * @param boundMBps               the theoretical maximum (time-integrated for schedules), 10^6 bytes/s
  * @param percentOfBound          throughput as a percentage of the bound
+ * @param strictBoundMBps         the cut bound over time (relays may store data; {@code CutScheduleBound}): a
+ *                                strict upper bound no protocol can beat, 10^6 bytes/s; NaN until the bench
+ *                                runner sets it
+ * @param percentOfStrictBound    throughput as a percentage of the strict bound; NaN until set
  * @param overheadPercent         the §4.4 communication overhead
  * @param cpuSecondsPerNode       CPU seconds of Robber's threads divided by the number of nodes; NaN in virtual
  *                                time, where it has no meaning (shown as n/a)
@@ -29,8 +33,8 @@ import java.util.Map;
  * @param error                   why the run failed, or null
  */
 public record RunResult(String scenario, String backend, String protocol, int repeat, long bytes, double seconds,
-                        double throughputMBps, double boundMBps, double percentOfBound, double overheadPercent,
-                        double cpuSecondsPerNode, double cpuSecondsPerGiB, double messagesPerPiecePerNode,
+                        double throughputMBps, double boundMBps, double percentOfBound, double strictBoundMBps,
+                        double percentOfStrictBound, double overheadPercent, double cpuSecondsPerNode, double cpuSecondsPerGiB, double messagesPerPiecePerNode,
                         boolean verified, Map<String, Long> wanBytesIn, String error) {
     private static final double GIB = 1L << 30;
 
@@ -58,15 +62,26 @@ public record RunResult(String scenario, String backend, String protocol, int re
         double mbps = outcome.seconds() > 0 ? bytes / outcome.seconds() / 1e6 : 0;
         double boundMBps = boundBytesPerSecond / 1e6;
         return new RunResult(scenario, null, protocol, repeat, bytes, outcome.seconds(), mbps, boundMBps,
-                boundMBps > 0 && Double.isFinite(boundMBps) ? 100 * mbps / boundMBps : 0,
-                overheadPercent(outcome.wireBytes(), nodes, bytes), outcome.cpuSecondsPerNode(), cpuPerGiB,
+                percent(mbps, boundMBps), Double.NaN, Double.NaN, overheadPercent(outcome.wireBytes(), nodes, bytes), outcome.cpuSecondsPerNode(), cpuPerGiB,
                 messagesPerPiece, outcome.verified(), outcome.wanBytesIn(group), outcome.firstError());
     }
 
     /** This result, named as a run on {@code name}. */
     public RunResult on(String name) {
         return new RunResult(scenario, name, protocol, repeat, bytes, seconds, throughputMBps, boundMBps,
-                percentOfBound, overheadPercent, cpuSecondsPerNode, cpuSecondsPerGiB, messagesPerPiecePerNode,
-                verified, wanBytesIn, error);
+                percentOfBound, strictBoundMBps, percentOfStrictBound, overheadPercent, cpuSecondsPerNode,
+                cpuSecondsPerGiB, messagesPerPiecePerNode, verified, wanBytesIn, error);
+    }
+
+    /** This result compared also with the strict bound of {@code bytesPerSecond}. */
+    public RunResult withStrictBound(double bytesPerSecond) {
+        double strictMBps = bytesPerSecond / 1e6;
+        return new RunResult(scenario, backend, protocol, repeat, bytes, seconds, throughputMBps, boundMBps,
+                percentOfBound, strictMBps, percent(throughputMBps, strictMBps), overheadPercent, cpuSecondsPerNode,
+                cpuSecondsPerGiB, messagesPerPiecePerNode, verified, wanBytesIn, error);
+    }
+
+    private static double percent(double mbps, double boundMBps) {
+        return boundMBps > 0 && Double.isFinite(boundMBps) ? 100 * mbps / boundMBps : 0;
     }
 }
