@@ -61,6 +61,15 @@ class LauncherIT {
     }
 
     @Test
+    void aLinkToTheLauncherFindsTheJarBesideItsTarget() throws Exception {
+        Path link = Files.createSymbolicLink(Files.createDirectories(work.resolve("path")).resolve("robber"), launcher);
+        RobberProcesses.Node version = processes.startLauncher("linked", link, Map.of(), "--version");
+
+        assertThat(version.awaitExit()).as(version.stderr()).isZero();
+        assertThat(version.stdout()).startsWith("robber ");
+    }
+
+    @Test
     void theFirstPushWritesTheArchiveAndTheNextOneLoadsClassesFromIt() throws Exception {
         push("first", Map.of(), Map.of());
         assertThat(archives()).as("one archive per command").containsExactlyInAnyOrder("robber-send.jsa",
