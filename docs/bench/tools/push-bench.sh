@@ -2,8 +2,9 @@
 # Times a plain push on loopback: one `robber send` and N `robber receive` processes, each on its own
 # 127.0.0.x address. Builds nothing: give it the jar.
 #
-#   docs/bench/tools/push-bench.sh [JAR] [RECEIVERS] [SIZE_MIB] [RUNS]
-#   (defaults: cli/target/robber.jar 8 256 3; WORK=/tmp/push-bench, JAVA_OPTS passed to every JVM;
+#   docs/bench/tools/push-bench.sh [JAR|LAUNCHER] [RECEIVERS] [SIZE_MIB] [RUNS]
+#   (defaults: cli/target/robber.jar 8 256 3; a LAUNCHER such as cli/target/robber runs instead of
+#    `java -jar JAR`; WORK=/tmp/push-bench, JAVA_OPTS passed to every JVM;
 #    JFR=DIR records every process with Flight Recorder into DIR/sender.jfr, DIR/r1.jfr, ...,
 #    JFR_SETTINGS=profile|FILE.jfc, default profile)
 #
@@ -26,6 +27,15 @@ JAVA_OPTS=${JAVA_OPTS:-}
 JAR=$(realpath "$JAR")
 JFR=${JFR:-}
 jfr_opt() { [[ -n $JFR ]] && echo "-XX:StartFlightRecording=filename=$JFR/$1.jfr,settings=${JFR_SETTINGS:-profile}"; true; }
+# robber PROCESS-NAME ARGS...: one robber process, by the jar or by the launcher
+robber() {
+    local jfr; jfr=$(jfr_opt "$1"); shift
+    if [[ $JAR == *.jar ]]; then
+        java $JAVA_OPTS $jfr -jar "$JAR" "$@"
+    else
+        JAVA_OPTS="$JAVA_OPTS $jfr" "$JAR" "$@"
+    fi
+}
 
 mkdir -p "$WORK"
 DATA="$WORK/data.bin"
@@ -36,23 +46,25 @@ SHA=$(sha256sum "$DATA" | cut -d' ' -f1)
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-/usr/bin/time -f '%e %U %S' -o "$WORK/startup.time" java $JAVA_OPTS -jar "$JAR" --version > /dev/null
+export -f robber jfr_opt
+export JAR JAVA_OPTS JFR
+/usr/bin/time -f '%e %U %S' -o "$WORK/startup.time" bash -c 'robber startup --version' > /dev/null
 read -r su_wall su_user su_sys < "$WORK/startup.time"
-echo "JVM start-up (java -jar --version): wall ${su_wall} s, cpu $(echo "$su_user + $su_sys" | bc) s per process"
+echo "JVM start-up (--version): wall ${su_wall} s, cpu $(echo "$su_user + $su_sys" | bc) s per process"
 
 printf '%-6s %8s %9s %7s %8s %7s\n' run wall transfer setup cpu sys
 : > "$WORK/results"
 for run in $(seq 1 "$RUNS"); do
     rm -rf "$WORK/run" && mkdir -p "$WORK/run"
     /usr/bin/time -f '%U %S' -o "$WORK/run/sender.time" \
-        java $JAVA_OPTS $(jfr_opt sender) -jar "$JAR" send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet "$DATA" \
+        bash -c 'robber "$@"' - sender send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet "$DATA" \
         > "$WORK/run/sender.json" 2> "$WORK/run/sender.err" &
     sender=$!
     start=$(date +%s.%N)
     pids=()
     for i in $(seq 1 "$N"); do
         /usr/bin/time -f '%U %S' -o "$WORK/run/r$i.time" \
-            java $JAVA_OPTS $(jfr_opt "r$i") -jar "$JAR" receive --coordinator "127.0.0.1:$PORT" --listen "127.0.0.$((i + 1))" \
+            bash -c 'robber "$@"' - "r$i" receive --coordinator "127.0.0.1:$PORT" --listen "127.0.0.$((i + 1))" \
             --out "$WORK/run/out$i" --json --quiet > "$WORK/run/r$i.json" 2> "$WORK/run/r$i.err" &
         pids+=($!)
     done

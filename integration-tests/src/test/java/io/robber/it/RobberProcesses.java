@@ -16,11 +16,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts {@code java -jar robber.jar ...} processes with small heaps, their output in files, and
- * destroys whatever is left in {@link #destroyAll()}.
+ * Starts {@code java -jar robber.jar ...} processes with small heaps, or the {@code robber} launcher, their
+ * output in files, and destroys whatever is left in {@link #destroyAll()}.
  */
 final class RobberProcesses {
     static final Duration PROCESS_TIMEOUT = Duration.ofMinutes(4);
@@ -69,9 +70,23 @@ final class RobberProcesses {
         List<String> command = new ArrayList<>(List.of(javaBin(), "-Xmx256m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-jar", jar().toString()));
         command.addAll(List.of(args));
+        return start(name, new ProcessBuilder(command));
+    }
+
+    /** Runs {@code launcher args...} (the {@code robber} script) with {@code env} added to the environment. */
+    Node startLauncher(String name, Path launcher, Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().putAll(env);
+        return start(name, builder);
+    }
+
+    private Node start(String name, ProcessBuilder builder) throws IOException {
         Path out = logs.resolve(name + ".out");
         Path err = logs.resolve(name + ".err");
-        Process process = new ProcessBuilder(command)
+        Process process = builder
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(nullFile()))

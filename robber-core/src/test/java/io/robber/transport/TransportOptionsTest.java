@@ -17,7 +17,7 @@ class TransportOptionsTest {
         assertThat(defaults.links()).isSameAs(LinkCustomizer.NONE);
         assertThat(defaults.handshakeTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(defaults.dialling()).isEqualTo(new TransportOptions.Dialling(Duration.ofSeconds(5),
-                Duration.ofMillis(20), Duration.ofSeconds(1)));
+                Duration.ofMillis(20), Duration.ofMillis(250)));
         assertThat(defaults.writeBuffer().low()).isEqualTo(1 << 20);
         assertThat(defaults.writeBuffer().high()).isEqualTo(4 << 20);
         assertThat(defaults.flushLimit()).isEqualTo(64);

@@ -29,8 +29,13 @@ import java.util.function.LongSupplier;
  * learns how the transfer ended.
  */
 public final class CoordinatorClient implements AutoCloseable {
-    static final long FIRST_RETRY_MILLIS = 100;
-    static final long MAX_RETRY_MILLIS = 2000;
+    static final long FIRST_RETRY_MILLIS = 50;
+    /**
+     * Receivers usually start together with their sender, whose listening port opens a JVM start-up and a
+     * manifest later: a refused connection costs next to nothing, so the wait between tries stays short
+     * (it was 2 s, which kept every receiver idle for up to that long once the coordinator listened).
+     */
+    static final long MAX_RETRY_MILLIS = 250;
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** The coordinator sends a frame every second before the start; silence this long means it is gone. */
     static final Duration SILENCE_TIMEOUT = Duration.ofSeconds(30);

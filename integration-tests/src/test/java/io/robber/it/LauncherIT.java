@@ -1,0 +1,153 @@
+package io.robber.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code robber} launcher beside the fat jar: the first run of a command writes that command's class-data
+ * sharing archive, later runs load their classes from it, a newer jar gets a new archive, and nothing
+ * but the commands' own output reaches stdout.
+ */
+class LauncherIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+    private Path bin;
+    private Path launcher;
+    private Path data;
+    private RobberProcesses processes;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
+        bin = Files.createDirectories(work.resolve("bin"));
+        Path built = RobberProcesses.jar().getParent();
+        launcher = Files.copy(built.resolve("robber"), bin.resolve("robber"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(built.resolve("robber.jar"), bin.resolve("robber.jar"), StandardCopyOption.COPY_ATTRIBUTES);
+        data = work.resolve("data.bin");
+        RobberProcesses.writeData(data, 3L << 20, 7);
+    }
+
+    @AfterEach
+    void tearDown() throws InterruptedException {
+        processes.destroyAll();
+    }
+
+    @Test
+    void versionRunsWithoutWritingAnArchive() throws Exception {
+        RobberProcesses.Node version = processes.startLauncher("version", launcher, Map.of(), "--version");
+
+        assertThat(version.awaitExit()).as(version.stderr()).isZero();
+        assertThat(version.stdout()).startsWith("robber ");
+        assertThat(archives()).isEmpty();
+    }
+
+    @Test
+    void aLinkToTheLauncherFindsTheJarBesideItsTarget() throws Exception {
+        Path link = Files.createSymbolicLink(Files.createDirectories(work.resolve("path")).resolve("robber"), launcher);
+        RobberProcesses.Node version = processes.startLauncher("linked", link, Map.of(), "--version");
+
+        assertThat(version.awaitExit()).as(version.stderr()).isZero();
+        assertThat(version.stdout()).startsWith("robber ");
+    }
+
+    @Test
+    void theFirstPushWritesTheArchiveAndTheNextOneLoadsClassesFromIt() throws Exception {
+        push("first", Map.of(), Map.of());
+        assertThat(archives()).as("one archive per command").containsExactlyInAnyOrder("robber-send.jsa",
+                "robber-receive.jsa");
+        assertThat(bin.resolve("robber-receive.jsa")).isNotEmptyFile();
+        assertThat(leftovers()).as("no lock or partial archive left").isEmpty();
+
+        Path classLog = work.resolve("classes.log");
+        push("second", Map.of(), Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog));
+        assertThat(Files.readString(classLog)).as("a receiver's classes come from the archive")
+                .containsPattern("io\\.robber\\.rendezvous\\.Receiver source: shared objects file \\(top\\)");
+    }
+
+    @Test
+    void aNewerJarGetsANewArchive() throws Exception {
+        push("first", Map.of(), Map.of());
+        Path archive = bin.resolve("robber-receive.jsa");
+        FileTime old = FileTime.from(Instant.now().minusSeconds(3600));
+        Files.setLastModifiedTime(archive, old); // older than the jar, as after a rebuild
+
+        push("after-rebuild", Map.of(), Map.of());
+
+        assertThat(Files.getLastModifiedTime(archive)).isGreaterThan(old);
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void withTheArchiveOffNoneIsWritten() throws Exception {
+        push("plain", Map.of("ROBBER_CDS", "off"), Map.of());
+
+        assertThat(archives()).isEmpty();
+    }
+
+    /**
+     * Pushes {@code data} to two receivers through the launcher, every process with {@code env}, the first
+     * receiver also with {@code firstReceiverEnv}; checks the copies and the JSON on stdout.
+     */
+    private void push(String name, Map<String, String> env, Map<String, String> firstReceiverEnv) throws Exception {
+        String host = "127.0.3.1";
+        String coordinator = host + ":" + RobberProcesses.freePort(host);
+        RobberProcesses.Node sender = processes.startLauncher(name + "-sender", launcher, env, "send",
+                data.toString(), "--listen", coordinator, "--expect", "2", "--json", "--quiet", "--timeout", "3m");
+        List<RobberProcesses.Node> receivers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Map<String, String> receiverEnv = new HashMap<>(env);
+            if (i == 0) {
+                receiverEnv.putAll(firstReceiverEnv);
+            }
+            receivers.add(processes.startLauncher(name + "-receiver" + i, launcher, receiverEnv,
+                    "receive", "--coordinator", coordinator, "--listen", "127.0.3." + (i + 2), "--out",
+                    work.resolve(name + "-out" + i).toString(), "--json", "--quiet", "--timeout", "3m"));
+        }
+        for (RobberProcesses.Node r : receivers) {
+            assertThat(r.awaitExit()).as("%s stderr:%n%s", r.name(), r.stderr()).isZero();
+            JsonNode summary = JSON.readTree(r.stdout());
+            assertThat(summary.get("verified").asBoolean()).isTrue();
+        }
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+        JsonNode summary = JSON.readTree(sender.stdout());
+        assertThat(summary.get("verified").asBoolean()).isTrue();
+        String sha = RobberProcesses.sha256(data);
+        for (int i = 0; i < 2; i++) {
+            assertThat(RobberProcesses.sha256(work.resolve(name + "-out" + i).resolve("data.bin"))).isEqualTo(sha);
+        }
+    }
+
+    /** The names of the archives beside the jar. */
+    private List<String> archives() throws IOException {
+        try (Stream<Path> files = Files.list(bin)) {
+            return files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".jsa")).toList();
+        }
+    }
+
+    /** Files beside the jar that are neither the launcher, the jar nor an archive. */
+    private List<Path> leftovers() throws IOException {
+        try (Stream<Path> files = Files.list(bin)) {
+            return files.filter(f -> !f.getFileName().toString().matches("robber|robber\\.jar|robber-\\w+\\.jsa"))
+                    .toList();
+        }
+    }
+}
