@@ -2,6 +2,7 @@ package io.robber.collective;
 
 import io.robber.engine.EngineContext;
 import io.robber.engine.ProtocolEngine;
+import io.robber.exchange.ExchangeOptions;
 import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.wire.Message;
@@ -13,8 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A node of a cluster collective: the piece exchange with collective desire (local peers: every
- * missing piece; global peers: the node's work), and optionally work stealing. With stealing this is
- * Robber; without it, MOB.
+ * missing piece; global peers: the node's work), and optionally work stealing and relaying. With
+ * stealing and relaying ({@link OnlySourceFirst}, {@link WorkWishes}) this is Robber; without them, MOB.
  *
  * <p>When members die, this node takes over its part of their work ({@link Succession}) once it is
  * idle — out of work and, with stealing, with nobody left to steal from — less what it holds, awaits
@@ -23,6 +24,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class CollectiveEngine implements ProtocolEngine {
     private static final Logger LOG = LoggerFactory.getLogger(CollectiveEngine.class);
+    /** Pieces wished for at most per idle global peer: twice the default request window cap. */
+    private static final int WISHES_PER_PEER = 16;
 
     private final EngineContext ctx;
     private final PieceExchange exchange;
@@ -30,22 +33,28 @@ public final class CollectiveEngine implements ProtocolEngine {
     private final List<Integer> localPeers;
     private final List<Integer> globalPeers;
     private final Optional<WorkStealing> stealing;
+    private final Optional<WorkWishes> wishes;
     private final Succession succession;
     private BitSet dead = new BitSet();
     private boolean inheritanceDue;
 
     public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, ExchangeTuning tuning,
-                            boolean steal, Succession succession) {
+                            boolean steal, boolean relay, Succession succession) {
         this.ctx = ctx;
         this.succession = succession;
         BitSet work = (BitSet) initialWork.clone();
         work.andNot(possession);
-        this.work = new CollectiveWork(ctx, work);
-        this.exchange = new PieceExchange(ctx, this.work, tuning, possession);
+        this.work = new CollectiveWork(ctx, work, relay);
         this.localPeers = ctx.neighbours().stream().filter(ctx::isLocal).toList();
         this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
+        this.exchange = relay
+                ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
+                        new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p)), false, false))
+                : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
                 this::employ, this::inherit)) : Optional.empty();
+        this.wishes = relay ? Optional.of(new WorkWishes(ctx, this.work, exchange, localPeers, globalPeers,
+                WISHES_PER_PEER, this::relay)) : Optional.empty();
         this.work.onAfterRequests(this::afterRequests);
     }
 
@@ -59,6 +68,14 @@ public final class CollectiveEngine implements ProtocolEngine {
     public void onMessage(int peer, Message message) {
         if (!exchange.onMessage(peer, message) && !stealing.map(s -> s.onMessage(peer, message)).orElse(false)) {
             LOG.warn("ignored unexpected {} message from member {}", message.type(), ctx.group().member(peer).id());
+        }
+    }
+
+    @Override
+    public void onOwnMessage(int peer, Object message) {
+        if (message instanceof RelayMessage m && wishes.isPresent()) {
+            wishes.get().onMessage(peer, m);
+            afterRequests();
         }
     }
 
@@ -93,6 +110,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     @Override
     public void onPeerLost(int peer) {
         stealing.ifPresent(s -> s.onPeerLost(peer));
+        wishes.ifPresent(w -> w.onPeerLost(peer));
         exchange.onPeerLost(peer);
     }
 
@@ -120,6 +138,13 @@ public final class CollectiveEngine implements ProtocolEngine {
         } else if (work.unemployed()) {
             inherit();
         }
+        wishes.ifPresent(WorkWishes::maybeWish);
+    }
+
+    /** Granted work: fetch it from the global peers that offered it. */
+    private void relay(BitSet pieces) {
+        work.add(pieces);
+        exchange.fill(globalPeers);
     }
 
     /** Idle after a death: take over this node's inheritance, less what it holds, awaits or a local neighbour offers. */

@@ -3,6 +3,7 @@ package io.robber.collective;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.EngineContext;
+import io.robber.engine.MessageCodec;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.ProtocolEngine;
 import io.robber.engine.ProtocolPlan;
@@ -65,6 +66,12 @@ public final class CollectivePlan implements ProtocolPlan {
     public ProtocolEngine newEngine(EngineContext ctx, BitSet possession) {
         int pieceCount = ctx.manifest().pieceCount();
         return new CollectiveEngine(ctx, possession, policy.work(group, graph, ctx.self(), pieceCount),
-                options.exchange(), policy.stealing(), policy.succession(group, graph, ctx.self(), pieceCount));
+                options.exchange(), policy.stealing(), policy.relaying(),
+                policy.succession(group, graph, ctx.self(), pieceCount));
+    }
+
+    @Override
+    public Optional<MessageCodec<?>> messageCodec() {
+        return policy.relaying() ? Optional.of(new RelayMessage.Codec()) : Optional.empty();
     }
 }

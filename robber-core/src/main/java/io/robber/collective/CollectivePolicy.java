@@ -18,6 +18,15 @@ public interface CollectivePolicy {
     /** Whether unemployed members steal work from local peers (Robber) or not (MOB). */
     boolean stealing();
 
+    /**
+     * Whether members relay between clusters (Robber): they hear of every piece their global peers
+     * hold, request from a global peer first what no other global peer holds ({@link OnlySourceFirst})
+     * and wish for work their idle global peers could serve ({@link WorkWishes}).
+     */
+    default boolean relaying() {
+        return false;
+    }
+
     /** Who takes over the work of dead members, seen from {@code self}. */
     Succession succession(Group group, PeerGraph graph, int self, int pieceCount);
 

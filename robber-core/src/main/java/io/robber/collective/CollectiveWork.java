@@ -12,12 +12,19 @@ import java.util.BitSet;
 public final class CollectiveWork implements ExchangePolicy {
     private final EngineContext ctx;
     private final BitSet work;
+    private final boolean hearAll;
     private Runnable afterRequests = () -> { };
     private boolean grown;
 
     public CollectiveWork(EngineContext ctx, BitSet initialWork) {
+        this(ctx, initialWork, false);
+    }
+
+    /** @param hearAll global peers announce every piece this node lacks, not only its work (for relaying) */
+    public CollectiveWork(EngineContext ctx, BitSet initialWork, boolean hearAll) {
         this.ctx = ctx;
         this.work = (BitSet) initialWork.clone();
+        this.hearAll = hearAll;
     }
 
     /** work(n); live view. */
@@ -51,6 +58,11 @@ public final class CollectiveWork implements ExchangePolicy {
     @Override
     public BitSet desire(int peer) {
         return ctx.isLocal(peer) ? null : work;
+    }
+
+    @Override
+    public BitSet announcements(int peer) {
+        return hearAll ? null : desire(peer);
     }
 
     @Override

@@ -14,6 +14,15 @@ public interface ExchangePolicy {
      */
     BitSet desire(int peer);
 
+    /**
+     * The pieces this node asks {@code peer} to announce (the desire message it sends); {@code null}
+     * means every piece it does not hold. By default its desire; a protocol may want to hear of more
+     * than it requests, e.g. to know what a peer could serve beyond the desire.
+     */
+    default BitSet announcements(int peer) {
+        return desire(peer);
+    }
+
     /** This node just requested {@code piece} from {@code peer}. */
     default void onRequested(int peer, int piece) {
     }

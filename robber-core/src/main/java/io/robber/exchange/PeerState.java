@@ -14,6 +14,8 @@ final class PeerState {
     /** The peer's desire from us; {@code null} until its desire message arrives. */
     BitSet desire;
     boolean lost;
+    /** We told the peer we desire every piece we lack: a standing desire, never sent again. */
+    boolean toldMissing;
     /** With choking: this node does not answer the peer's requests. */
     boolean choking;
     /** With choking: the peer does not answer ours. */

@@ -87,13 +87,20 @@ public final class PieceExchange {
         return missing;
     }
 
-    /** Sends our current desire to {@code peer} unless it is lost; it answers with a bitfield. */
+    /**
+     * Sends what we want {@code peer} to announce ({@link ExchangePolicy#announcements}) unless it is
+     * lost; it answers with a bitfield. "Every piece not held" goes to a peer once: it stays true.
+     */
     public void sendDesire(int peer) {
         PeerState p = peers.get(peer);
         if (p == null || p.lost) {
             return;
         }
-        BitSet desire = policy.desire(peer);
+        BitSet desire = policy.announcements(peer);
+        if (desire == null && p.toldMissing) {
+            return;
+        }
+        p.toldMissing = desire == null;
         ctx.send(peer, new Message.Desire(ctx.op(), desire == null ? missing() : (BitSet) desire.clone()));
     }
 
@@ -162,6 +169,12 @@ public final class PieceExchange {
     public boolean chokedBy(int peer) {
         PeerState p = peers.get(peer);
         return p != null && p.chokedBy;
+    }
+
+    /** Whether {@code peer} is a neighbour whose connection is up. */
+    public boolean connected(int peer) {
+        PeerState p = peers.get(peer);
+        return p != null && !p.lost;
     }
 
     /** The pieces requested from {@code peer} and not yet received; read-only for callers. */

@@ -30,6 +30,11 @@ public final class RobberProtocol implements Protocol {
         }
 
         @Override
+        public boolean relaying() {
+            return true;
+        }
+
+        @Override
         public Succession succession(Group group, PeerGraph graph, int self, int pieceCount) {
             return Succession.splitAmongSurvivors(group, self, pieceCount);
         }

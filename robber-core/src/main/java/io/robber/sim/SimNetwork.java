@@ -53,6 +53,8 @@ public final class SimNetwork {
     /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
     private final int[][] epochs;
     private final List<String> disconnects = new ArrayList<>();
+    private final WanTraffic wan;
+    private final long sampleNanos;
     private final UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
     private boolean ran;
 
@@ -67,6 +69,8 @@ public final class SimNetwork {
         this.broken = new boolean[n][n];
         this.epochs = new int[n][n];
         this.graph = openOperations(b);
+        this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
+        this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
         for (long[] o : b.outages) {
             clock.at(o[2], () -> outage((int) o[0], (int) o[1]));
@@ -103,6 +107,9 @@ public final class SimNetwork {
         for (SimNode node : nodes) {
             node.operation.start(node.holds);
         }
+        if (sampleNanos > 0) {
+            clock.schedule(sampleNanos, this::sample);
+        }
         while (!allFinished()) {
             if (clock.idle()) {
                 throw new AssertionError("deadlock at " + seconds(clock.now()) + ": no events left but "
@@ -115,7 +122,15 @@ public final class SimNetwork {
             }
             clock.step();
         }
-        return new SimResult(group, manifest, graph, nodes, clock.now(), clock.executed(), disconnects);
+        return new SimResult(group, manifest, graph, nodes, clock.now(), clock.executed(), disconnects, wan);
+    }
+
+    /** Samples the global connections, and again after {@code sampleNanos} while anything else is due. */
+    private void sample() {
+        wan.sample(nodes, sampleNanos);
+        if (!clock.idle()) {
+            clock.schedule(sampleNanos, this::sample);
+        }
     }
 
     // ---- transport, called by SimNode ----
@@ -142,6 +157,9 @@ public final class SimNetwork {
         }
         if (broken[from][to]) {
             return;
+        }
+        if (message instanceof Message.Request r) {
+            wan.requested(from, to, r.piece());
         }
         sender.stats.bytesSent += bytes;
         int epoch = epochs[from][to];
@@ -179,6 +197,7 @@ public final class SimNetwork {
     private void cut(int a, int b) {
         broken[a][b] = true;
         broken[b][a] = true;
+        wan.cut(a, b);
         epochs[a][b]++;
         epochs[b][a]++;
         clock.schedule(0, () -> lost(a, b));
@@ -241,6 +260,7 @@ public final class SimNetwork {
             s.piecesFromGlobal++;
             s.pieceBytesFromGlobal += length;
         }
+        wan.delivered(from, to, piece, length);
         receiver.holds.set(piece);
         receiver.operation.onPieceReceived(from, piece);
     }
@@ -313,6 +333,7 @@ public final class SimNetwork {
         private long seed = 1;
         private long maxEvents = 5_000_000;
         private long maxTimeNanos = 3_600_000_000_000L;
+        private long sampleNanos;
         private Duration failureTimeout = Duration.ofSeconds(30);
         private final Map<Integer, Long> crashes = new HashMap<>();
         private final List<long[]> outages = new ArrayList<>();
@@ -362,6 +383,12 @@ public final class SimNetwork {
 
         public Builder maxTime(long nanos) {
             this.maxTimeNanos = nanos;
+            return this;
+        }
+
+        /** Samples how every global connection spends its time every {@code nanos} of virtual time ({@link WanTraffic}). */
+        public Builder sampleEvery(long nanos) {
+            this.sampleNanos = nanos;
             return this;
         }
 

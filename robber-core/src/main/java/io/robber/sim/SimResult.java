@@ -19,9 +19,10 @@ public final class SimResult {
     private final long endTime;
     private final long events;
     private final List<String> disconnects;
+    private final WanTraffic wan;
 
     SimResult(Group group, Manifest manifest, PeerGraph graph, List<SimNode> nodes, long endTime, long events,
-              List<String> disconnects) {
+              List<String> disconnects, WanTraffic wan) {
         this.group = group;
         this.manifest = manifest;
         this.graph = graph;
@@ -32,6 +33,12 @@ public final class SimResult {
         this.endTime = endTime;
         this.events = events;
         this.disconnects = List.copyOf(disconnects);
+        this.wan = wan;
+    }
+
+    /** What crossed the wide area, per cluster pair and global connection. */
+    public WanTraffic wan() {
+        return wan;
     }
 
     public Group group() {

@@ -1,0 +1,146 @@
+package io.robber.collective;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.engine.EngineContext;
+import io.robber.engine.ProtocolMetrics;
+import io.robber.engine.Timers;
+import io.robber.exchange.ExchangePolicy;
+import io.robber.exchange.ExchangeTuning;
+import io.robber.exchange.PieceExchange;
+import io.robber.sim.SimData;
+import io.robber.wire.Message;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link OnlySourceFirst} for node 0 of cluster A, with local peer 1 and global peers 2 (cluster B)
+ * and 3 (cluster C): peer 2 announced pieces 0–7, peer 3 pieces 0–3.
+ */
+class OnlySourceFirstTest {
+    private static final int PIECES = 8;
+
+    private final Group group = SimData.clusters(2, 1, 1);
+    private final RandomGenerator random = new SplittableRandom(3);
+    private final EngineContext ctx = new EngineContext() {
+        private final Manifest manifest = SimData.manifest(PIECES, 1024);
+
+        public int op() {
+            return 1;
+        }
+
+        public int self() {
+            return 0;
+        }
+
+        public Group group() {
+            return group;
+        }
+
+        public Manifest manifest() {
+            return manifest;
+        }
+
+        public List<Integer> neighbours() {
+            return List.of(1, 2, 3);
+        }
+
+        public void send(int peer, Message message) {
+        }
+
+        public void sendOwn(int peer, Object message) {
+        }
+
+        public void sendPiece(int peer, int piece) {
+        }
+
+        public void pushPiece(int peer, int piece) {
+        }
+
+        public void completed() {
+        }
+
+        public void fail(String reason) {
+            throw new AssertionError(reason);
+        }
+
+        public RandomGenerator random() {
+            return random;
+        }
+
+        public Timers timers() {
+            return new Timers() {
+                public long nanoTime() {
+                    return 0;
+                }
+
+                public Runnable schedule(long delayNanos, Runnable task) {
+                    return () -> { };
+                }
+            };
+        }
+
+        public ProtocolMetrics metrics() {
+            return new ProtocolMetrics() {
+                public void duplicatePiece() {
+                }
+
+                public void stealTried() {
+                }
+
+                public void stealSucceeded(int pieces) {
+                }
+            };
+        }
+    };
+
+    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2);
+    /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
+    private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
+            new BitSet());
+
+    private static BitSet range(int from, int to) {
+        BitSet set = new BitSet();
+        set.set(from, to);
+        return set;
+    }
+
+    private void announce() {
+        exchange.onMessage(2, new Message.Bitfield(1, range(0, 8)));
+        exchange.onMessage(3, new Message.Bitfield(1, range(0, 4)));
+    }
+
+    @Test
+    void aGlobalPeerIsAskedFirstForWhatNoOtherGlobalPeerHolds() {
+        announce();
+        for (int i = 0; i < 50; i++) {
+            assertThat(selection.pick(exchange, 2, range(0, 8), 8)).isBetween(4, 7);
+        }
+    }
+
+    @Test
+    void withoutSuchPiecesAnyCandidateWillDo() {
+        announce();
+        BitSet picked = new BitSet();
+        for (int i = 0; i < 100; i++) {
+            picked.set(selection.pick(exchange, 3, range(0, 4), 4));
+            picked.set(selection.pick(exchange, 2, range(0, 4), 4));
+        }
+        assertThat(picked).isEqualTo(range(0, 4));
+    }
+
+    @Test
+    void aLocalPeerIsAskedForAnyCandidate() {
+        announce();
+        BitSet picked = new BitSet();
+        for (int i = 0; i < 200; i++) {
+            picked.set(selection.pick(exchange, 1, range(0, 8), 8));
+        }
+        assertThat(picked).isEqualTo(range(0, 8));
+    }
+}
