@@ -1,7 +1,5 @@
 package io.robber.sim;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.UnpooledByteBufAllocator;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.engine.Operation;
@@ -13,6 +11,7 @@ import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -25,9 +24,11 @@ import java.util.function.IntFunction;
  * A deterministic virtual-time network of N nodes running one multicast operation with a chosen
  * {@link Protocol}. Every directed node pair is a FIFO {@link Route} of a {@link Topology}: by default
  * a private {@link Link} (bandwidth, latency) per pair from a {@link LinkModel}, or
- * {@link SharedRoute}s whose links several pairs share. Control messages go through the real {@link WireCodec}, so they cost their
- * encoded size and arrive as independent copies; a piece costs its length plus the piece header and
- * carries no data (storage is virtual, every piece counts as verified).
+ * {@link SharedRoute}s whose links several pairs share. Control messages cost their encoded size
+ * ({@link WireCodec#encodedLength}, computed without encoding) and arrive as independent copies
+ * ({@link SimMessages#copy}); a piece costs its length plus the piece header and carries no data
+ * (storage is virtual, every piece counts as verified). Connection state is kept per neighbour, so
+ * memory grows with the peer graph's edges, not with the square of the group.
  *
  * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
  * connections to it at once and it never comes back), or the connection between two nodes is down for
@@ -48,6 +49,8 @@ public final class SimNetwork {
     private final long maxTimeNanos;
     private final VirtualClock clock = new VirtualClock();
     private final List<SimNode> nodes = new ArrayList<>();
+    /** [m] the neighbours of member m, ascending: connection state is kept by m and slot in this array. */
+    private final int[][] neighbours;
     private final Route[][] routes;
     private final boolean[][] broken;
     /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
@@ -55,7 +58,7 @@ public final class SimNetwork {
     private final List<String> disconnects = new ArrayList<>();
     private final WanTraffic wan;
     private final long sampleNanos;
-    private final UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
+    private int finished;
     private boolean ran;
 
     private SimNetwork(Builder b) {
@@ -65,10 +68,17 @@ public final class SimNetwork {
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
         int n = group.size();
-        this.routes = new Route[n][n];
-        this.broken = new boolean[n][n];
-        this.epochs = new int[n][n];
         this.graph = openOperations(b);
+        this.neighbours = new int[n][];
+        this.routes = new Route[n][];
+        this.broken = new boolean[n][];
+        this.epochs = new int[n][];
+        for (int m = 0; m < n; m++) {
+            neighbours[m] = graph.neighbours(m).stream().mapToInt(Integer::intValue).toArray();
+            routes[m] = new Route[neighbours[m].length];
+            broken[m] = new boolean[neighbours[m].length];
+            epochs[m] = new int[neighbours[m].length];
+        }
         this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
         this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
@@ -110,7 +120,7 @@ public final class SimNetwork {
         if (sampleNanos > 0) {
             clock.schedule(sampleNanos, this::sample);
         }
-        while (!allFinished()) {
+        while (finished < nodes.size()) {
             if (clock.idle()) {
                 throw new AssertionError("deadlock at " + seconds(clock.now()) + ": no events left but "
                         + unfinished().size() + " of " + nodes.size() + " nodes unfinished:\n" + describe(unfinished()));
@@ -136,16 +146,9 @@ public final class SimNetwork {
     // ---- transport, called by SimNode ----
 
     void transmit(int from, int to, Message message) {
-        checkNeighbours(from, to, message.type().toString());
-        ByteBuf frame = WireCodec.encode(alloc, message);
-        int bytes = frame.readableBytes();
-        Message copy;
-        try {
-            frame.skipBytes(4);
-            copy = (Message) WireCodec.decode(frame);
-        } finally {
-            frame.release();
-        }
+        int slot = slot(from, to, message.type().toString());
+        int bytes = WireCodec.encodedLength(message);
+        Message copy = SimMessages.copy(message);
         SimNode sender = nodes.get(from);
         sender.stats.messagesSent.merge(message.type(), 1L, Long::sum);
         if (message instanceof Message.Request) {
@@ -155,25 +158,25 @@ public final class SimNetwork {
                 sender.stats.requestsToGlobal++;
             }
         }
-        if (broken[from][to]) {
+        if (broken[from][slot]) {
             return;
         }
         if (message instanceof Message.Request r) {
             wan.requested(from, to, r.piece());
         }
         sender.stats.bytesSent += bytes;
-        int epoch = epochs[from][to];
-        route(from, to).send(clock, bytes, () -> deliver(from, to, epoch, copy, bytes));
+        int epoch = epochs[from][slot];
+        route(from, to, slot).send(clock, bytes, () -> deliver(from, to, slot, epoch, copy, bytes));
     }
 
     void transmitPiece(int from, int to, int op, int piece) {
-        checkNeighbours(from, to, "piece");
+        int slot = slot(from, to, "piece");
         nodes.get(from).stats.piecesSent++;
-        if (broken[from][to]) {
+        if (broken[from][slot]) {
             return;
         }
         int length = manifest.pieceLength(piece);
-        int epoch = epochs[from][to];
+        int epoch = epochs[from][slot];
         NodeStats sender = nodes.get(from).stats;
         sender.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
         if (group.sameCluster(from, to)) {
@@ -181,25 +184,33 @@ public final class SimNetwork {
         } else {
             sender.pieceBytesToGlobal += length;
         }
-        route(from, to).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
-                () -> deliverPiece(from, to, epoch, piece, length));
+        route(from, to, slot).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
+                () -> deliverPiece(from, to, slot, epoch, piece, length));
     }
 
     void disconnect(int from, int to, String reason) {
         disconnects.add(id(from) + " dropped " + id(to) + ": " + reason);
-        if (broken[from][to]) {
+        if (isBroken(from, to)) {
             return;
         }
         cut(from, to);
     }
 
+    private boolean isBroken(int a, int b) {
+        return broken[a][slot(a, b, "a disconnect")];
+    }
+
+    private void setBroken(int a, int b, boolean value) {
+        broken[a][slot(a, b, "a disconnect")] = value;
+        broken[b][slot(b, a, "a disconnect")] = value;
+    }
+
     /** Breaks the connection between two nodes; both lose it (a crashed end notices nothing). */
     private void cut(int a, int b) {
-        broken[a][b] = true;
-        broken[b][a] = true;
+        setBroken(a, b, true);
         wan.cut(a, b);
-        epochs[a][b]++;
-        epochs[b][a]++;
+        epochs[a][slot(a, b, "a disconnect")]++;
+        epochs[b][slot(b, a, "a disconnect")]++;
         clock.schedule(0, () -> lost(a, b));
         clock.schedule(0, () -> lost(b, a));
     }
@@ -212,32 +223,32 @@ public final class SimNetwork {
 
     private void crash(int member) {
         nodes.get(member).crashed = true;
+        changed(nodes.get(member));
         for (int n : graph.neighbours(member)) {
-            if (!broken[member][n]) {
+            if (!isBroken(member, n)) {
                 cut(member, n);
             }
         }
     }
 
     private void outage(int a, int b) {
-        if (!broken[a][b]) {
+        if (!isBroken(a, b)) {
             cut(a, b);
         }
     }
 
     /** The connection is back, with nothing in flight, unless it is up already or an end crashed meanwhile. */
     private void restore(int a, int b) {
-        if (!broken[a][b] || nodes.get(a).crashed || nodes.get(b).crashed) {
+        if (!isBroken(a, b) || nodes.get(a).crashed || nodes.get(b).crashed) {
             return;
         }
-        broken[a][b] = false;
-        broken[b][a] = false;
+        setBroken(a, b, false);
         nodes.get(a).operation.onPeerReconnected(b);
         nodes.get(b).operation.onPeerReconnected(a);
     }
 
-    private void deliver(int from, int to, int epoch, Message message, int bytes) {
-        if (broken[from][to] || epochs[from][to] != epoch) {
+    private void deliver(int from, int to, int slot, int epoch, Message message, int bytes) {
+        if (broken[from][slot] || epochs[from][slot] != epoch) {
             return;
         }
         SimNode receiver = nodes.get(to);
@@ -246,8 +257,8 @@ public final class SimNetwork {
         receiver.operation.onMessage(from, message);
     }
 
-    private void deliverPiece(int from, int to, int epoch, int piece, int length) {
-        if (broken[from][to] || epochs[from][to] != epoch) {
+    private void deliverPiece(int from, int to, int slot, int epoch, int piece, int length) {
+        if (broken[from][slot] || epochs[from][slot] != epoch) {
             return;
         }
         SimNode receiver = nodes.get(to);
@@ -265,20 +276,31 @@ public final class SimNetwork {
         receiver.operation.onPieceReceived(from, piece);
     }
 
-    private void checkNeighbours(int from, int to, String what) {
-        if (!graph.connected(from, to)) {
+    /** The slot of {@code to} among the neighbours of {@code from}; fails when they are no neighbours. */
+    private int slot(int from, int to, String what) {
+        int slot = Arrays.binarySearch(neighbours[from], to);
+        if (slot < 0) {
             throw new AssertionError("member " + id(from) + " sends " + what + " to " + id(to)
                     + ", which is not its neighbour in the peer graph");
         }
+        return slot;
     }
 
-    private Route route(int from, int to) {
-        Route route = routes[from][to];
+    private Route route(int from, int to, int slot) {
+        Route route = routes[from][slot];
         if (route == null) {
             route = links.route(from, to);
-            routes[from][to] = route;
+            routes[from][slot] = route;
         }
         return route;
+    }
+
+    /** Counts {@code node} as finished once it is; called whenever what {@link SimNode#finished()} reads changes. */
+    void changed(SimNode node) {
+        if (!node.counted && node.finished()) {
+            node.counted = true;
+            finished++;
+        }
     }
 
     // ---- queries ----
@@ -297,15 +319,6 @@ public final class SimNetwork {
 
     String cluster(int member) {
         return group.member(member).cluster();
-    }
-
-    private boolean allFinished() {
-        for (SimNode node : nodes) {
-            if (!node.finished()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private List<SimNode> unfinished() {

@@ -19,6 +19,8 @@ final class SimNode implements NodeIo, OperationListener {
     private final Timers timers;
     Operation operation;
     boolean crashed;
+    /** Counted among the finished nodes by the network. */
+    boolean counted;
 
     SimNode(int index, BitSet initial, SimNetwork network) {
         this.index = index;
@@ -100,6 +102,7 @@ final class SimNode implements NodeIo, OperationListener {
     @Override
     public void globalComplete() {
         stats.globalCompleteAt = network.clock().now();
+        network.changed(this);
     }
 
     @Override
@@ -109,5 +112,6 @@ final class SimNode implements NodeIo, OperationListener {
         } else {
             stats.failure = failure.getMessage();
         }
+        network.changed(this);
     }
 }

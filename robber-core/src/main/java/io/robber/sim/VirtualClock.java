@@ -1,22 +1,26 @@
 package io.robber.sim;
 
 import io.robber.engine.Timers;
-import java.util.Comparator;
-import java.util.PriorityQueue;
+import java.util.Arrays;
 
 /**
  * Virtual time and a discrete-event queue. Events run in order of (time, sequence number), so equal
  * times run in scheduling order and a run is fully deterministic. Also serves as the engines'
  * {@link Timers}: every node of a simulation shares the one clock and the one thread.
+ *
+ * <p>The queue is a binary heap of events compared by their two longs directly (no comparator
+ * chain, no boxing), and an event is its own cancel handle: scheduling allocates the event only.
+ * A 10,000-node run schedules some 10<sup>8</sup> events, so this is the simulator's innermost loop.
  */
 public final class VirtualClock implements Timers {
-    private final PriorityQueue<Event> queue = new PriorityQueue<>(
-            Comparator.comparingLong(Event::time).thenComparingLong(Event::sequence));
+    private Event[] heap = new Event[1024];
+    private int size;
     private long now;
     private long sequence;
     private long executed;
 
-    private static final class Event {
+    /** One scheduled task; running the event as a {@link Runnable} cancels it. */
+    private static final class Event implements Runnable {
         private final long time;
         private final long sequence;
         private final Runnable task;
@@ -28,12 +32,13 @@ public final class VirtualClock implements Timers {
             this.task = task;
         }
 
-        long time() {
-            return time;
+        boolean before(Event other) {
+            return time < other.time || time == other.time && sequence < other.sequence;
         }
 
-        long sequence() {
-            return sequence;
+        @Override
+        public void run() {
+            cancelled = true;
         }
     }
 
@@ -58,21 +63,34 @@ public final class VirtualClock implements Timers {
             throw new IllegalArgumentException("cannot schedule in the past: " + time + " < " + now);
         }
         Event event = new Event(time, sequence++, task);
-        queue.add(event);
-        return () -> event.cancelled = true;
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            Event p = heap[parent];
+            if (!event.before(p)) {
+                break;
+            }
+            heap[i] = p;
+            i = parent;
+        }
+        heap[i] = event;
+        return event;
     }
 
     /** True when no (uncancelled) event is left. */
     public boolean idle() {
-        while (!queue.isEmpty() && queue.peek().cancelled) {
-            queue.poll();
+        while (size > 0 && heap[0].cancelled) {
+            poll();
         }
-        return queue.isEmpty();
+        return size == 0;
     }
 
     /** Time of the next event; only meaningful when not {@link #idle()}. */
     public long nextTime() {
-        return idle() ? now : queue.peek().time;
+        return idle() ? now : heap[0].time;
     }
 
     /** Runs the next event; returns false when there was none. */
@@ -80,11 +98,37 @@ public final class VirtualClock implements Timers {
         if (idle()) {
             return false;
         }
-        Event event = queue.poll();
+        Event event = poll();
         now = event.time;
         executed++;
         event.task.run();
         return true;
+    }
+
+    private Event poll() {
+        Event first = heap[0];
+        Event last = heap[--size];
+        heap[size] = null;
+        if (size > 0) {
+            int i = 0;
+            int half = size >>> 1;
+            while (i < half) {
+                int child = 2 * i + 1;
+                Event c = heap[child];
+                int right = child + 1;
+                if (right < size && heap[right].before(c)) {
+                    child = right;
+                    c = heap[child];
+                }
+                if (!c.before(last)) {
+                    break;
+                }
+                heap[i] = c;
+                i = child;
+            }
+            heap[i] = last;
+        }
+        return first;
     }
 
     /** Events run so far. */
@@ -94,6 +138,6 @@ public final class VirtualClock implements Timers {
 
     /** Events waiting to run (including cancelled ones not yet discarded). */
     public int queued() {
-        return queue.size();
+        return size;
     }
 }

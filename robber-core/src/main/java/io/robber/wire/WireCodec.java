@@ -79,6 +79,42 @@ public final class WireCodec {
         return finish(out);
     }
 
+    /**
+     * The size of the frame {@link #encode(ByteBufAllocator, Message)} makes of {@code m}, length
+     * prefix included, computed without encoding it (the virtual-time network costs every control
+     * message by it).
+     */
+    public static int encodedLength(Message m) {
+        int header = 4 + 1 + 4;
+        if (m instanceof Message.Desire d) {
+            return header + bitsLength(d.pieces());
+        } else if (m instanceof Message.Bitfield b) {
+            return header + bitsLength(b.pieces());
+        } else if (m instanceof Message.Work w) {
+            return header + bitsLength(w.pieces());
+        } else if (m instanceof Message.Have h) {
+            return header + 4 + 4 * h.pieces().length;
+        } else if (m instanceof Message.Request) {
+            return header + 4;
+        } else if (m instanceof Message.Possession p) {
+            return header + 4 + p.rootDigest().length + bitsLength(p.pieces());
+        } else if (m instanceof Message.Done d) {
+            return header + bitsLength(d.members());
+        } else if (m instanceof Message.Dead d) {
+            return header + 4 + 2 + d.reason().getBytes(StandardCharsets.UTF_8).length;
+        } else if (m instanceof Message.Choke || m instanceof Message.Interest) {
+            return header + 1;
+        } else if (m instanceof Message.ProtocolMessage p) {
+            return header + 4 + p.payload().length;
+        }
+        return header;
+    }
+
+    /** What {@link #writeBits} writes: a count, then {@link BitSet#toByteArray()}. */
+    private static int bitsLength(BitSet bits) {
+        return 4 + (bits.length() + 7) / 8;
+    }
+
     /** The header of a piece frame whose {@code length} data bytes follow separately. */
     public static ByteBuf pieceHeader(ByteBufAllocator alloc, int op, int piece, int length) {
         ByteBuf out = alloc.buffer(PIECE_HEADER_LENGTH);

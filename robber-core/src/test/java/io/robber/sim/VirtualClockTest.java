@@ -44,6 +44,33 @@ class VirtualClockTest {
     }
 
     @Test
+    void manyEventsRunInTimeAndSchedulingOrderWithCancellationsSkipped() {
+        VirtualClock clock = new VirtualClock();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        List<long[]> ran = new ArrayList<>();
+        List<Runnable> cancels = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            long time = random.nextInt(200);
+            long order = i;
+            cancels.add(clock.at(time, () -> ran.add(new long[] {time, order})));
+        }
+        for (int i = 0; i < 5000; i += 7) {
+            cancels.get(i).run();
+        }
+        while (clock.step()) {
+            // runs everything
+        }
+        assertThat(ran).hasSize(5000 - (5000 + 6) / 7);
+        for (int i = 1; i < ran.size(); i++) {
+            long[] a = ran.get(i - 1);
+            long[] b = ran.get(i);
+            assertThat(a[0] < b[0] || a[0] == b[0] && a[1] < b[1]).as("event %d after %d", i, i - 1).isTrue();
+        }
+        assertThat(ran).noneMatch(e -> e[1] % 7 == 0);
+        assertThat(clock.idle()).isTrue();
+    }
+
+    @Test
     void refusesThePast() {
         VirtualClock clock = new VirtualClock();
         clock.at(10, () -> { });

@@ -56,6 +56,17 @@ class WireCodecTest {
 
     @ParameterizedTest
     @MethodSource("messages")
+    void encodedLengthIsTheFrameSizeWithoutEncoding(Message message) {
+        ByteBuf encoded = WireCodec.encode(ALLOC, message);
+        try {
+            assertThat(WireCodec.encodedLength(message)).isEqualTo(encoded.readableBytes());
+        } finally {
+            encoded.release();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("messages")
     void everyMessageRoundTrips(Message message) {
         ByteBuf encoded = WireCodec.encode(ALLOC, message);
 

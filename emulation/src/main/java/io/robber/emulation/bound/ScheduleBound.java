@@ -1,6 +1,6 @@
 package io.robber.emulation.bound;
 
-import io.robber.planning.TreePackingBound;
+import io.robber.planning.BranchingBound;
 import io.robber.emulation.model.Network;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.List;
  * The theoretical best completion time of a network whose capacities change on a schedule, as the
  * Robber paper computes it for its dynamic scenarios (§4.2.1): "the theoretical algorithm can adapt
  * instantly to the optimal strategy in each new situation". Between two change points the network
- * is static and delivers at its {@link TreePackingBound}; the data is done at the time T where
+ * is static and delivers at its tree-packing bound ({@link BranchingBound#rate}); the data is done at the time T where
  * ∫₀ᵀ bound(t) dt reaches the data size, and the effective rate is dataSize / T. For a static
  * network this is the tree-packing bound itself. Data in flight is not modelled (no delays).
  *
@@ -70,7 +70,7 @@ public final class ScheduleBound {
         List<Phase> phases = new ArrayList<>();
         long start = 0;
         for (long end : network.changeTimes(horizonNanos)) {
-            double rate = TreePackingBound.of(network.at(start)).rate();
+            double rate = BranchingBound.rate(network.at(start));
             double delivered = rate * ((end - start) / NANOS_PER_SECOND);
             if (delivered >= remaining) {
                 return finish(network, start, remaining, rate, phases, horizonNanos);
@@ -79,7 +79,7 @@ public final class ScheduleBound {
             phases.add(new Phase(start, end, rate));
             start = end;
         }
-        double rate = TreePackingBound.of(network.at(start)).rate();
+        double rate = BranchingBound.rate(network.at(start));
         return finish(network, start, remaining, rate, phases, horizonNanos);
     }
 

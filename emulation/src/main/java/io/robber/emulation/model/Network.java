@@ -78,6 +78,7 @@ public final class Network {
             accessIn[c] = Units.rate(spec.accessIn());
             accessOut[c] = Units.rate(spec.accessOut());
         }
+        Rules pairRules = new Rules(model);
         double[][] bandwidth = new double[n][n];
         double[][] reported = new double[n][n];
         long[][] delay = new long[n][n];
@@ -88,7 +89,7 @@ public final class Network {
                     reported[c][d] = Double.POSITIVE_INFINITY;
                     continue;
                 }
-                List<LinkSpec> rules = rulesFor(model, names.get(c), names.get(d));
+                List<LinkSpec> rules = pairRules.of(names.get(c), names.get(d));
                 String bw = last(rules, LinkSpec::bandwidth);
                 String rep = last(rules, LinkSpec::reported);
                 String del = last(rules, LinkSpec::delay);
@@ -135,24 +136,53 @@ public final class Network {
     }
 
     /**
-     * The rules that apply to the pair, least specific first: the WAN default (or the same-region
+     * The rules that apply to a pair, least specific first: the WAN default (or the same-region
      * default), then region-pair rules, then cluster-pair rules. Each property comes from the most
-     * specific rule that sets it.
+     * specific rule that sets it. Cluster-pair rules are indexed by pair, so that generated models
+     * with a rule for every pair resolve in time linear in their size.
      */
-    private static List<LinkSpec> rulesFor(NetworkModel model, String a, String b) {
-        String ra = model.clusters().stream().filter(x -> x.name().equals(a)).findFirst().orElseThrow().region();
-        String rb = model.clusters().stream().filter(x -> x.name().equals(b)).findFirst().orElseThrow().region();
-        List<LinkSpec> rules = new ArrayList<>();
-        if (ra != null && ra.equals(rb) && model.sameRegion() != null) {
-            rules.add(model.sameRegion());
-        } else if (model.wan() != null) {
-            rules.add(model.wan());
+    private static final class Rules {
+        private final NetworkModel model;
+        private final Map<String, String> region = new HashMap<>();
+        private final Map<List<String>, List<LinkSpec>> byPair = new HashMap<>();
+
+        Rules(NetworkModel model) {
+            this.model = model;
+            model.clusters().forEach(c -> region.putIfAbsent(c.name(), c.region()));
+            for (LinkSpec r : model.links()) {
+                if (r.between() != null) {
+                    if (r.between().size() != 2) {
+                        throw new IllegalArgumentException("'between' takes exactly two names: " + r.between());
+                    }
+                    add(r.between().get(0), r.between().get(1), r);
+                    if (!r.between().get(0).equals(r.between().get(1))) {
+                        add(r.between().get(1), r.between().get(0), r);
+                    }
+                } else {
+                    add(r.from(), r.to(), r);
+                }
+            }
         }
-        if (ra != null && rb != null) {
-            model.regionLinks().stream().filter(r -> matches(r, ra, rb)).forEach(rules::add);
+
+        private void add(String a, String b, LinkSpec rule) {
+            byPair.computeIfAbsent(List.of(String.valueOf(a), String.valueOf(b)), k -> new ArrayList<>()).add(rule);
         }
-        model.links().stream().filter(r -> matches(r, a, b)).forEach(rules::add);
-        return rules;
+
+        List<LinkSpec> of(String a, String b) {
+            String ra = region.get(a);
+            String rb = region.get(b);
+            List<LinkSpec> rules = new ArrayList<>();
+            if (ra != null && ra.equals(rb) && model.sameRegion() != null) {
+                rules.add(model.sameRegion());
+            } else if (model.wan() != null) {
+                rules.add(model.wan());
+            }
+            if (ra != null && rb != null) {
+                model.regionLinks().stream().filter(r -> matches(r, ra, rb)).forEach(rules::add);
+            }
+            rules.addAll(byPair.getOrDefault(List.of(a, b), List.of()));
+            return rules;
+        }
     }
 
     private static String last(List<LinkSpec> rules, java.util.function.Function<LinkSpec, String> property) {

@@ -30,8 +30,14 @@ public final class Scenarios {
         }
     }
 
-    /** A shipped scenario by name, or a scenario file when {@code nameOrPath} is an existing path. */
+    /**
+     * A shipped scenario by name, a scenario file when {@code nameOrPath} is an existing path, or a
+     * {@link GeneratedScenario} when it starts with {@code generated}.
+     */
     public static NetworkModel load(String nameOrPath) {
+        if (GeneratedScenario.isSpec(nameOrPath)) {
+            return GeneratedScenario.of(nameOrPath);
+        }
         try {
             Path file = Path.of(nameOrPath);
             if (nameOrPath.endsWith(".json") && Files.isRegularFile(file)) {
@@ -40,7 +46,7 @@ public final class Scenarios {
             try (InputStream in = Scenarios.class.getResourceAsStream(DIR + nameOrPath + ".json")) {
                 if (in == null) {
                     throw new IllegalArgumentException("unknown scenario '" + nameOrPath + "'; known: "
-                            + String.join(", ", names()) + " (or give a path to a .json file)");
+                            + String.join(", ", names()) + " (or give a path to a .json file, or generated:...)");
                 }
                 return NetworkModel.read(in);
             }

@@ -1,0 +1,154 @@
+package io.robber.planning;
+
+import java.util.Arrays;
+import java.util.OptionalDouble;
+
+/**
+ * The rate of {@link TreePackingBound} without its linear program, where Edmonds' branching theorem
+ * gives it: in a directed graph with edge capacities, the maximum fractional packing of spanning
+ * arborescences rooted at r equals the minimum over the other vertices v of the maximum flow from r
+ * to v. The tree-packing program has three kinds of limits, and only pair limits are edges:
+ * <ul>
+ *   <li>cluster in d: every tree enters d exactly once, so this only caps the total rate;</li>
+ *   <li>pair c→d: an edge of the graph of clusters;</li>
+ *   <li>cluster out c: a tree uses it once per child of c, a shared limit on all of c's out-edges
+ *       that is no edge. It binds no packing of rate R, however the trees are chosen, when
+ *       Σ<sub>d ∉ {c, root}</sub> min(pair c→d, R) ≤ clusterOut(c): no tree edge enters the root,
+ *       and no edge carries more than R.</li>
+ * </ul>
+ * So with R = min(min<sub>v</sub> maxflow(root → v) over the pair edges, min<sub>d</sub> clusterIn(d)),
+ * R is the program's optimum exactly when every cluster's out limit is redundant in that sense;
+ * otherwise {@link #exact} says nothing and {@link #rate} solves the program. The max-flows run
+ * on a dense capacity matrix (Dinic), one per destination, so 100 clusters take well under a second,
+ * where the program's column generation does not get that far ({@link TreePackingBound}).
+ */
+public final class BranchingBound {
+    private static final int ROOT = 0;
+
+    private BranchingBound() {
+    }
+
+    /** The maximum multicast rate from cluster 0, bytes per second: by Edmonds' theorem where exact, else the program. */
+    public static double rate(Capacities capacities) {
+        OptionalDouble exact = exact(capacities);
+        return exact.isPresent() ? exact.getAsDouble() : TreePackingBound.of(capacities).rate();
+    }
+
+    /**
+     * The tree-packing optimum when no cluster's out limit can bind (see above) and the rate is
+     * finite; empty otherwise.
+     */
+    public static OptionalDouble exact(Capacities capacities) {
+        int n = capacities.clusterCount();
+        if (n < 2) {
+            return OptionalDouble.empty();
+        }
+        double[][] bandwidth = capacities.bandwidth();
+        double unlimited = 1;
+        for (int c = 0; c < n; c++) {
+            for (int d = 0; d < n; d++) {
+                if (c != d && Double.isFinite(bandwidth[c][d])) {
+                    unlimited += bandwidth[c][d];
+                }
+            }
+        }
+        double[][] capacity = new double[n][n];
+        for (int c = 0; c < n; c++) {
+            for (int d = 0; d < n; d++) {
+                if (c != d && d != ROOT) {
+                    capacity[c][d] = Double.isFinite(bandwidth[c][d]) ? bandwidth[c][d] : unlimited;
+                }
+            }
+        }
+        double rate = Double.POSITIVE_INFINITY;
+        for (int d = 0; d < n; d++) {
+            if (d != ROOT) {
+                double flow = maxFlow(capacity, ROOT, d, unlimited);
+                rate = Math.min(rate, Math.min(flow >= unlimited ? Double.POSITIVE_INFINITY : flow,
+                        capacities.clusterIn(d)));
+            }
+        }
+        if (Double.isInfinite(rate)) {
+            return OptionalDouble.empty();
+        }
+        for (int c = 0; c < n; c++) {
+            double mostOut = 0;
+            for (int d = 0; d < n; d++) {
+                if (d != c && d != ROOT) {
+                    mostOut += Math.min(bandwidth[c][d], rate);
+                }
+            }
+            if (mostOut > capacities.clusterOut(c)) {
+                return OptionalDouble.empty();
+            }
+        }
+        return OptionalDouble.of(rate);
+    }
+
+    /**
+     * The maximum flow from {@code source} to {@code sink} over a dense capacity matrix (Dinic: a
+     * breadth-first level graph, then blocking flows by depth-first search), stopping once it reaches
+     * {@code enough}. Flows below 10<sup>−12</sup> of the total capacity count as zero.
+     */
+    static double maxFlow(double[][] capacity, int source, int sink, double enough) {
+        int n = capacity.length;
+        double[][] residual = new double[n][];
+        double total = 0;
+        for (int v = 0; v < n; v++) {
+            residual[v] = capacity[v].clone();
+            for (double c : capacity[v]) {
+                total += c;
+            }
+        }
+        double epsilon = total * 1e-12;
+        int[] level = new int[n];
+        int[] next = new int[n];
+        int[] queue = new int[n];
+        double flow = 0;
+        while (flow < enough) {
+            Arrays.fill(level, -1);
+            level[source] = 0;
+            int head = 0;
+            int tail = 0;
+            queue[tail++] = source;
+            while (head < tail) {
+                int v = queue[head++];
+                for (int w = 0; w < n; w++) {
+                    if (level[w] < 0 && residual[v][w] > epsilon) {
+                        level[w] = level[v] + 1;
+                        queue[tail++] = w;
+                    }
+                }
+            }
+            if (level[sink] < 0) {
+                break;
+            }
+            Arrays.fill(next, 0);
+            double pushed;
+            while ((pushed = push(residual, level, next, source, sink, Double.POSITIVE_INFINITY, epsilon)) > 0) {
+                flow += pushed;
+            }
+        }
+        return flow;
+    }
+
+    private static double push(double[][] residual, int[] level, int[] next, int v, int sink, double limit,
+                               double epsilon) {
+        if (v == sink) {
+            return limit;
+        }
+        int n = residual.length;
+        for (; next[v] < n; next[v]++) {
+            int w = next[v];
+            if (level[w] == level[v] + 1 && residual[v][w] > epsilon) {
+                double pushed = push(residual, level, next, w, sink, Math.min(limit, residual[v][w]), epsilon);
+                if (pushed > 0) {
+                    residual[v][w] -= pushed;
+                    residual[w][v] += pushed;
+                    return pushed;
+                }
+            }
+        }
+        return 0;
+    }
+}
