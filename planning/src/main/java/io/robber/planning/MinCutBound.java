@@ -1,10 +1,6 @@
 package io.robber.planning;
 
 import java.util.List;
-import org.jgrapht.Graph;
-import org.jgrapht.alg.flow.PushRelabelMFImpl;
-import org.jgrapht.graph.DefaultWeightedEdge;
-import org.jgrapht.graph.SimpleDirectedWeightedGraph;
 
 /**
  * An upper bound on multicast throughput from cuts: no cluster can receive faster than the maximum
@@ -56,34 +52,31 @@ public final class MinCutBound {
         for (Stretch s : stretches) {
             unlimited += finiteSum(s.capacities()) * s.seconds();
         }
-        Graph<Integer, DefaultWeightedEdge> graph = new SimpleDirectedWeightedGraph<>(DefaultWeightedEdge.class);
-        for (int k = 0; k < stretches.size(); k++) {
+        int layers = stretches.size();
+        double[][] capacity = new double[3 * n * layers][3 * n * layers];
+        for (int k = 0; k < layers; k++) {
             Stretch s = stretches.get(k);
+            Capacities cap = s.capacities();
             int layer = 3 * n * k;
-            for (int v = 0; v < 3 * n; v++) {
-                graph.addVertex(layer + v);
-            }
             for (int c = 0; c < n; c++) {
-                Capacities cap = s.capacities();
-                edge(graph, layer + gatewayIn(c, n), layer + c, cap.clusterIn(c), s.seconds(), unlimited);
-                edge(graph, layer + c, layer + gatewayOut(c, n), cap.clusterOut(c), s.seconds(), unlimited);
+                capacity[layer + gatewayIn(c, n)][layer + c] = carried(cap.clusterIn(c), s.seconds(), unlimited);
+                capacity[layer + c][layer + gatewayOut(c, n)] = carried(cap.clusterOut(c), s.seconds(), unlimited);
                 for (int d = 0; d < n; d++) {
                     if (c != d) {
-                        edge(graph, layer + gatewayOut(c, n), layer + gatewayIn(d, n), cap.bandwidth()[c][d],
-                                s.seconds(), unlimited);
+                        capacity[layer + gatewayOut(c, n)][layer + gatewayIn(d, n)] =
+                                carried(cap.bandwidth()[c][d], s.seconds(), unlimited);
                     }
                 }
                 if (k > 0) {
-                    graph.setEdgeWeight(graph.addEdge(layer - 3 * n + c, layer + c), unlimited);
+                    capacity[layer - 3 * n + c][layer + c] = unlimited;
                 }
             }
         }
-        int last = 3 * n * (stretches.size() - 1);
-        PushRelabelMFImpl<Integer, DefaultWeightedEdge> maxFlow = new PushRelabelMFImpl<>(graph);
+        int last = 3 * n * (layers - 1);
         double bound = Double.POSITIVE_INFINITY;
         for (int d = 0; d < n; d++) {
             if (d != ROOT) {
-                bound = Math.min(bound, maxFlow.getMaximumFlowValue(ROOT, last + d));
+                bound = Math.min(bound, DenseMaxFlow.of(capacity, ROOT, last + d, unlimited));
             }
         }
         return bound >= unlimited ? Double.POSITIVE_INFINITY : bound;
@@ -113,9 +106,8 @@ public final class MinCutBound {
         return Double.isFinite(capacity) ? capacity : 0;
     }
 
-    /** An edge carrying {@code rate × seconds}; an unlimited rate becomes a capacity above every finite sum. */
-    private static void edge(Graph<Integer, DefaultWeightedEdge> graph, int from, int to, double rate, double seconds,
-                             double unlimited) {
-        graph.setEdgeWeight(graph.addEdge(from, to), Double.isFinite(rate) ? rate * seconds : unlimited);
+    /** What a link of {@code rate} carries in {@code seconds}; an unlimited rate carries more than every finite sum. */
+    private static double carried(double rate, double seconds, double unlimited) {
+        return Double.isFinite(rate) ? rate * seconds : unlimited;
     }
 }

@@ -89,7 +89,7 @@ class BranchingBoundTest {
             // MinCutBound over the same pairs with unlimited clusters is the minimum over d of maxflow(0 → d)
             double least = INF;
             for (int d = 1; d < n; d++) {
-                least = Math.min(least, BranchingBound.maxFlow(finite, 0, d, INF));
+                least = Math.min(least, DenseMaxFlow.of(finite, 0, d, INF));
             }
             assertThat(least).isCloseTo(MinCutBound.of(Nets.links(capped)), within(1e-6 * least));
         }

@@ -42,8 +42,9 @@ public final class CutScheduleBound {
     }
 
     /**
-     * The earliest time {@code network}'s data can be everywhere, found by doubling a time until the
-     * flow over time reaches the data size, then bisecting.
+     * The earliest time {@code network}'s data can be everywhere: the data size over the cut for a
+     * static network; with a schedule, found by doubling a time until the flow over time reaches the
+     * data size, then bisecting.
      *
      * @throws IllegalStateException if the data cannot be delivered within {@code horizonNanos}
      */
@@ -51,14 +52,17 @@ public final class CutScheduleBound {
         double size = network.dataSize();
         double horizon = horizonNanos / NANOS_PER_SECOND;
         double first = MinCutBound.of(network.at(0));
-        if (first == Double.POSITIVE_INFINITY && network.changeTimes(horizonNanos).isEmpty()) {
-            return new Result(network.dataSize(), 0);
+        if (network.changeTimes(horizonNanos).isEmpty() && first > 0) {
+            double seconds = size / first;
+            if (seconds > horizon) {
+                throw cannotDeliver(network, horizon);
+            }
+            return new Result(network.dataSize(), seconds);
         }
         double high = Math.min(horizon, first > 0 && Double.isFinite(first) ? size / first : 1);
         while (deliverable(network, high) < size) {
             if (high >= horizon) {
-                throw new IllegalStateException("scenario " + network.name() + " cannot deliver " + network.dataSize()
-                        + " bytes within " + horizon + " s even with relays that store data");
+                throw cannotDeliver(network, horizon);
             }
             high = Math.min(2 * high, horizon);
         }
@@ -72,6 +76,11 @@ public final class CutScheduleBound {
             }
         }
         return new Result(network.dataSize(), high);
+    }
+
+    private static IllegalStateException cannotDeliver(Network network, double horizon) {
+        return new IllegalStateException("scenario " + network.name() + " cannot deliver " + network.dataSize()
+                + " bytes within " + horizon + " s even with relays that store data");
     }
 
     /** The most bytes every cluster can hold {@code seconds} after the start. */
