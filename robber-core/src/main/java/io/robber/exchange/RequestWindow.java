@@ -69,6 +69,17 @@ final class RequestWindow {
         }
     }
 
+    /**
+     * How long this peer presumably takes to deliver {@code pieces} pieces of {@code pieceSize} bytes
+     * at its measured rate; {@link Long#MAX_VALUE} before anything was measured.
+     */
+    long nanosToDeliver(int pieces, int pieceSize) {
+        if (Double.isNaN(bytesPerNano)) {
+            return Long.MAX_VALUE;
+        }
+        return (long) Math.min(Long.MAX_VALUE, (double) pieces * pieceSize / bytesPerNano);
+    }
+
     /** The number of requests to keep outstanding, between 1 and {@code cap} (R ≤ cap). */
     int size(int r, int cap, int pieceSize) {
         if (Double.isNaN(bytesPerNano)) {

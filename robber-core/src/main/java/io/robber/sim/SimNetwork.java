@@ -53,6 +53,7 @@ public final class SimNetwork {
     /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
     private final int[][] epochs;
     private final List<String> disconnects = new ArrayList<>();
+    private final PieceTrace trace;
     private final UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
     private boolean ran;
 
@@ -62,6 +63,7 @@ public final class SimNetwork {
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
+        this.trace = b.trace;
         int n = group.size();
         this.routes = new Route[n][n];
         this.broken = new boolean[n][n];
@@ -133,7 +135,8 @@ public final class SimNetwork {
         }
         SimNode sender = nodes.get(from);
         sender.stats.messagesSent.merge(message.type(), 1L, Long::sum);
-        if (message instanceof Message.Request) {
+        if (message instanceof Message.Request r) {
+            trace.requested(clock.now(), from, to, r.piece());
             if (group.sameCluster(from, to)) {
                 sender.stats.requestsToLocal++;
             } else {
@@ -242,6 +245,7 @@ public final class SimNetwork {
             s.pieceBytesFromGlobal += length;
         }
         receiver.holds.set(piece);
+        trace.delivered(clock.now(), from, to, piece);
         receiver.operation.onPieceReceived(from, piece);
     }
 
@@ -316,6 +320,7 @@ public final class SimNetwork {
         private Duration failureTimeout = Duration.ofSeconds(30);
         private final Map<Integer, Long> crashes = new HashMap<>();
         private final List<long[]> outages = new ArrayList<>();
+        private PieceTrace trace = (nanos, from, to, piece) -> { };
 
         private Builder(Group group, Protocol protocol) {
             this.group = Objects.requireNonNull(group);
@@ -379,6 +384,12 @@ public final class SimNetwork {
         /** The connection between {@code a} and {@code b} is down from {@code fromNanos} until {@code untilNanos}. */
         public Builder outage(int a, int b, long fromNanos, long untilNanos) {
             outages.add(new long[] {a, b, fromNanos, untilNanos});
+            return this;
+        }
+
+        /** Sees every delivered piece (default: nothing). */
+        public Builder trace(PieceTrace trace) {
+            this.trace = Objects.requireNonNull(trace);
             return this;
         }
 
