@@ -27,7 +27,7 @@ import java.util.Set;
 public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double windowWeight, int windowMax,
                              long haveIntervalNanos) {
     public static final String PREFIX = "exchange.";
-    public static final long DEFAULT_WINDOW_TARGET_NANOS = 1_000_000_000L;
+    public static final long DEFAULT_WINDOW_TARGET_NANOS = 300_000_000L;
     public static final double DEFAULT_WINDOW_WEIGHT = 0.3;
     public static final int DEFAULT_WINDOW_MAX = 8;
     public static final long DEFAULT_HAVE_INTERVAL_NANOS = 20_000_000L;

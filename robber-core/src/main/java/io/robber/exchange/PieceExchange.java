@@ -316,7 +316,9 @@ public final class PieceExchange {
      * The end of a collective's transfer (a departure from the paper, for an idle node): asks each of
      * {@code members} with room in its window for pieces it announced that are still outstanding at
      * another peer whose queue will presumably take more than twice as long to deliver them than this
-     * member takes for one more piece. The last pieces of an operation then do not wait behind a slow
+     * member takes for one more piece, and longer by at least half the window target (so that nothing
+     * is asked for twice where the queues are short anyway, e.g. on fast links); both peers' rates must
+     * have been measured. The last pieces of an operation then do not wait behind a slow
      * connection while a fast one idles. Each piece is asked for twice at most; the slow copy still
      * arrives (there is no cancel) and counts as a duplicate.
      */
@@ -333,6 +335,9 @@ public final class PieceExchange {
                     continue;
                 }
                 long slow = p.window.nanosToDeliver(p.outstanding.cardinality(), pieceSize);
+                if (slow == Long.MAX_VALUE) {
+                    continue;
+                }
                 BitSet candidates = (BitSet) p.outstanding.clone();
                 candidates.and(q.has);
                 candidates.andNot(q.outstanding);
@@ -341,7 +346,7 @@ public final class PieceExchange {
                 for (int i = candidates.nextSetBit(0); i >= 0 && q.outstanding.cardinality() < window;
                      i = candidates.nextSetBit(i + 1)) {
                     long fast = q.window.nanosToDeliver(q.outstanding.cardinality() + 1, pieceSize);
-                    if (fast >= slow / 2) {
+                    if (fast >= slow / 2 || slow - fast < tuning.windowTargetNanos() / 2) {
                         break;
                     }
                     hurried.set(i);
