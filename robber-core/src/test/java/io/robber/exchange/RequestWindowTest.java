@@ -16,11 +16,11 @@ class RequestWindowTest {
     @Test
     void aSlowPeerKeepsOnePieceQueuedAFastOneKeepsR() {
         RequestWindow slow = deliveringEvery(1311 * MS);
-        RequestWindow medium = deliveringEvery(125 * MS);
+        RequestWindow medium = deliveringEvery(120 * MS);
         RequestWindow fast = deliveringEvery(10 * MS);
 
         assertThat(slow.size(5, 64, PIECE)).as("50 KB/s: 1.3 s per piece").isEqualTo(1);
-        assertThat(medium.size(5, 64, PIECE)).as("~520 KB/s: 4 pieces in the 500 ms target").isEqualTo(4);
+        assertThat(medium.size(5, 64, PIECE)).as("~550 KB/s: 4 pieces in the 500 ms target").isEqualTo(4);
         assertThat(fast.size(5, 64, PIECE)).as("6.5 MB/s").isEqualTo(5);
     }
 
