@@ -135,6 +135,9 @@ public final class CollectiveEngine implements ProtocolEngine {
         }
         if (stealing.isPresent()) {
             stealing.get().maybeSteal();
+            if (stealing.get().exhausted()) {
+                exchange.hurry(globalPeers);
+            }
         } else if (work.unemployed()) {
             inherit();
         }

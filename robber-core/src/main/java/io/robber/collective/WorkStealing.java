@@ -127,6 +127,11 @@ public final class WorkStealing {
         employ.accept(loot);
     }
 
+    /** Unemployed with nobody to steal from, or retired (stealing can add nothing), and no steal under way. */
+    boolean exhausted() {
+        return victim < 0 && work.unemployed() && (laborForce.isEmpty() || exchange.retired());
+    }
+
     /** Steals when unemployed, not retired, idle and some local peer presumably has work. */
     void maybeSteal() {
         if (victim >= 0 || !work.unemployed() || exchange.retired()) {

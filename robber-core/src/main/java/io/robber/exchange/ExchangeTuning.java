@@ -15,7 +15,7 @@ import java.util.Set;
  *                          smaller (the papers use 5)
  * @param windowTargetNanos how much delivery time of a peer its outstanding requests may cover when
  *                          that is fewer than R pieces, so the last pieces never queue long behind a
- *                          slow connection; default {@value #DEFAULT_WINDOW_TARGET_NANOS} ns (1 s)
+ *                          slow connection; default {@value #DEFAULT_WINDOW_TARGET_NANOS} ns (500 ms)
  * @param windowWeight      the weight of the newest sample in the delivery-rate average; default
  *                          {@value #DEFAULT_WINDOW_WEIGHT}
  * @param windowMax         the cap on outstanding requests per peer when its measured bandwidth-delay
@@ -27,7 +27,7 @@ import java.util.Set;
 public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double windowWeight, int windowMax,
                              long haveIntervalNanos) {
     public static final String PREFIX = "exchange.";
-    public static final long DEFAULT_WINDOW_TARGET_NANOS = 1_000_000_000L;
+    public static final long DEFAULT_WINDOW_TARGET_NANOS = 500_000_000L;
     public static final double DEFAULT_WINDOW_WEIGHT = 0.3;
     public static final int DEFAULT_WINDOW_MAX = 8;
     public static final long DEFAULT_HAVE_INTERVAL_NANOS = 20_000_000L;

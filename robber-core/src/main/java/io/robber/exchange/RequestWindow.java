@@ -2,13 +2,16 @@ package io.robber.exchange;
 
 /**
  * How many requests to keep outstanding at one peer. Below R (the paper's constant), no more than
- * that peer delivers in about {@link ExchangeTuning#windowTargetNanos()} (1 s by default), so that the
+ * that peer delivers in about {@link ExchangeTuning#windowTargetNanos()} (500 ms by default), so that the
  * last pieces of an operation never wait long in the queue of a slow connection: a receiver keeping
  * R requests everywhere queues R pieces behind each connection, and when a wide-area link is shared
  * by many connections each one is slow and those queues become the operation's tail (e.g. 5 × 64 KiB
  * behind a 50 KB/s connection: 6.5 s). Above R, as many as the connection's bandwidth-delay product
  * needs plus one, up to {@link ExchangeTuning#windowMax()}: on a fast, long link R pieces do not fill
- * the pipe (e.g. 5 × 32 KiB per 16 ms round trip caps a 12.5 MB/s NIC at 10 MB/s).
+ * the pipe (e.g. 5 × 32 KiB per 16 ms round trip caps a 12.5 MB/s NIC at 10 MB/s). Below R the
+ * window still keeps the link at least 90 % busy over its round trip (the round trip includes one
+ * piece's delivery): at 60 KB/s over TC2's 200 ms round trip one 16 KiB piece at a time leaves the
+ * link idle 43 % of the time, while one 64 KiB piece at 50 KB/s over tc1's 20 ms is busy 98.5 %.
  *
  * <p>The delivery rate is measured from piece arrivals while requests are outstanding (an EWMA); the
  * round-trip time is the shortest seen from a request to the arrival of the piece answering it
@@ -18,6 +21,8 @@ package io.robber.exchange;
 final class RequestWindow {
     /** Request times remembered for round-trip samples; older ones are forgotten. */
     private static final int MAX_REMEMBERED = 256;
+    /** Below R, the window keeps a link at least this busy over its round trip. */
+    private static final double BUSY = 0.9;
 
     private final long targetNanos;
     private final double weight;
@@ -69,6 +74,17 @@ final class RequestWindow {
         }
     }
 
+    /**
+     * How long this peer presumably takes to deliver {@code pieces} pieces of {@code pieceSize} bytes
+     * at its measured rate; {@link Long#MAX_VALUE} before anything was measured.
+     */
+    long nanosToDeliver(int pieces, int pieceSize) {
+        if (Double.isNaN(bytesPerNano)) {
+            return Long.MAX_VALUE;
+        }
+        return (long) Math.min(Long.MAX_VALUE, (double) pieces * pieceSize / bytesPerNano);
+    }
+
     /** The number of requests to keep outstanding, between 1 and {@code cap} (R ≤ cap). */
     int size(int r, int cap, int pieceSize) {
         if (Double.isNaN(bytesPerNano)) {
@@ -79,7 +95,11 @@ final class RequestWindow {
         if (minRttNanos == Long.MAX_VALUE) {
             return belowR;
         }
-        long pipe = (long) Math.ceil(bytesPerNano * minRttNanos / pieceSize) + 1;
-        return pipe > r ? (int) Math.min(cap, pipe) : belowR;
+        double perRtt = bytesPerNano * minRttNanos / pieceSize;
+        long pipe = (long) Math.ceil(perRtt) + 1;
+        if (pipe > r) {
+            return (int) Math.min(cap, pipe);
+        }
+        return (int) Math.max(belowR, Math.ceil(BUSY * perRtt));
     }
 }

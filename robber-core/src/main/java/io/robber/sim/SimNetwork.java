@@ -58,6 +58,7 @@ public final class SimNetwork {
     private final List<String> disconnects = new ArrayList<>();
     private final WanTraffic wan;
     private final long sampleNanos;
+    private final PieceTrace trace;
     private int finished;
     private boolean ran;
 
@@ -67,6 +68,7 @@ public final class SimNetwork {
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
+        this.trace = b.trace;
         int n = group.size();
         this.graph = openOperations(b);
         this.neighbours = new int[n][];
@@ -151,7 +153,8 @@ public final class SimNetwork {
         Message copy = SimMessages.copy(message);
         SimNode sender = nodes.get(from);
         sender.stats.messagesSent.merge(message.type(), 1L, Long::sum);
-        if (message instanceof Message.Request) {
+        if (message instanceof Message.Request r) {
+            trace.requested(clock.now(), from, to, r.piece());
             if (group.sameCluster(from, to)) {
                 sender.stats.requestsToLocal++;
             } else {
@@ -273,6 +276,7 @@ public final class SimNetwork {
         }
         wan.delivered(from, to, piece, length);
         receiver.holds.set(piece);
+        trace.delivered(clock.now(), from, to, piece);
         receiver.operation.onPieceReceived(from, piece);
     }
 
@@ -350,6 +354,7 @@ public final class SimNetwork {
         private Duration failureTimeout = Duration.ofSeconds(30);
         private final Map<Integer, Long> crashes = new HashMap<>();
         private final List<long[]> outages = new ArrayList<>();
+        private PieceTrace trace = (nanos, from, to, piece) -> { };
 
         private Builder(Group group, Protocol protocol) {
             this.group = Objects.requireNonNull(group);
@@ -419,6 +424,12 @@ public final class SimNetwork {
         /** The connection between {@code a} and {@code b} is down from {@code fromNanos} until {@code untilNanos}. */
         public Builder outage(int a, int b, long fromNanos, long untilNanos) {
             outages.add(new long[] {a, b, fromNanos, untilNanos});
+            return this;
+        }
+
+        /** Sees every delivered piece (default: nothing). */
+        public Builder trace(PieceTrace trace) {
+            this.trace = Objects.requireNonNull(trace);
             return this;
         }
 

@@ -16,11 +16,11 @@ class RequestWindowTest {
     @Test
     void aSlowPeerKeepsOnePieceQueuedAFastOneKeepsR() {
         RequestWindow slow = deliveringEvery(1311 * MS);
-        RequestWindow medium = deliveringEvery(220 * MS);
+        RequestWindow medium = deliveringEvery(120 * MS);
         RequestWindow fast = deliveringEvery(10 * MS);
 
         assertThat(slow.size(5, 64, PIECE)).as("50 KB/s: 1.3 s per piece").isEqualTo(1);
-        assertThat(medium.size(5, 64, PIECE)).as("~300 KB/s: 4 pieces per second").isEqualTo(4);
+        assertThat(medium.size(5, 64, PIECE)).as("~550 KB/s: 4 pieces in the 500 ms target").isEqualTo(4);
         assertThat(fast.size(5, 64, PIECE)).as("6.5 MB/s").isEqualTo(5);
     }
 
@@ -54,6 +54,25 @@ class RequestWindowTest {
         assertThat(window.size(5, 64, PIECE)).as("13 MB/s over a 20 ms round trip: 4 pieces + 1").isEqualTo(5);
         assertThat(window.size(2, 64, PIECE)).as("past R = 2").isEqualTo(5);
         assertThat(window.size(2, 3, PIECE)).as("never past the cap").isEqualTo(3);
+    }
+
+    /**
+     * Below R the window still keeps the link 90 % busy over its round trip: at 200 ms propagation and
+     * 260 ms per piece the 500 ms target alone would allow 1 piece and leave the link idle 43 % of the
+     * time.
+     */
+    @Test
+    void aLongRoundTripKeepsItsPipeFullBelowR() {
+        RequestWindow window = new RequestWindow(ExchangeTuning.of(5));
+        window.requested(0, true);
+        window.requested(0, false);
+        long t = 460 * MS;
+        for (int i = 0; i < 20; i++) {
+            window.delivered(t, PIECE, false);
+            window.requested(t, false);
+            t += 260 * MS;
+        }
+        assertThat(window.size(5, 64, PIECE)).as("460 ms round trip at 260 ms per piece: 2 keep it 90 % busy").isEqualTo(2);
     }
 
     /** A peer kept busy that delivers one piece every {@code interval}. */

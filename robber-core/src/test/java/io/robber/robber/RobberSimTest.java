@@ -6,6 +6,7 @@ import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.testkit.CompletionScenarios;
 import io.robber.testkit.CompletionScenarios.Scenario;
+import io.robber.sim.LinkModel;
 import io.robber.sim.NodeStats;
 import io.robber.sim.SimData;
 import io.robber.sim.SimNetwork;
@@ -211,5 +212,41 @@ class RobberSimTest {
                 + " completion %.3f s%n", steals, workMessages, result.completionTime() / 1e9);
         assertThat(steals).as("steals for one piece into 3 clusters").isLessThan(2_000);
         assertThat(result.completionTime()).as("about two WAN round trips").isLessThan(100_000_000L);
+    }
+
+    /**
+     * The end game: the members of clusters c0 and c1 hold everything; c2's have a global peer in each,
+     * and c0's links into c2 are a hundred times slower. Pieces queued on those links at the start
+     * would hold the transfer up for seconds (R pieces at 125 KB/s: 2.6 s); an exhausted member asks
+     * its fast peer for them instead, so c2 completes long before, asking for few pieces twice.
+     */
+    @Test
+    void anExhaustedMemberFetchesPiecesStuckOnASlowLinkFromAFasterPeer() {
+        Group group = SimData.clusters(2, 2, 2);
+        int pieces = 200;
+        List<Integer> c0 = group.collective("c0");
+        List<Integer> c1 = group.collective("c1");
+        SimResult result = SimNetwork.builder(group, ROBBER)
+                .options(ProtocolOptions.defaults(3))
+                .pieces(pieces, PIECE_SIZE)
+                .possession(SimData.roots(pieces, c0.get(0), c0.get(1), c1.get(0), c1.get(1)))
+                .links(LinkModel.lanWan(group).scaledBy((from, to) ->
+                        c0.contains(from) && group.member(to).cluster().equals("c2") ? 0.01 : 1.0))
+                .seed(3)
+                .run()
+                .assertAllComplete();
+
+        long slowWindow = 5L * PIECE_SIZE * 1_000_000_000L / 125_000;
+        long requests = result.sum("c2", NodeStats::requestsToGlobal);
+        System.out.printf("robber, end game: c2 complete at %.3f s, %d global requests from c2 for %d pieces%n",
+                result.completionTime() / 1e9, requests, pieces);
+        for (int m : group.collective("c2")) {
+            assertThat(result.graph().neighbours(m)).as("global peers of %s", group.member(m).id())
+                    .containsAnyElementsOf(c0).containsAnyElementsOf(c1);
+        }
+        assertThat(result.completionTime()).as("completion, against R pieces over a slow link")
+                .isLessThan(slowWindow / 2);
+        assertThat(requests).as("global requests from c2: some pieces asked for twice, at most R per member")
+                .isGreaterThan(pieces).isLessThanOrEqualTo(pieces + 5L * group.collective("c2").size());
     }
 }
