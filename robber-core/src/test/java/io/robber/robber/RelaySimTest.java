@@ -38,18 +38,23 @@ class RelaySimTest {
                 .assertAllComplete();
     }
 
-    /** Every non-root cluster receives the data over the wide area exactly once and sends on a good part of it. */
+    /**
+     * Every non-root cluster receives the data over the wide area once — but for a few of the last pieces
+     * that the end game asks for twice — and sends on a good part of it; wishes stay rare.
+     */
     @Test
     void clustersRelayAndEveryPieceEntersEachClusterOnce() {
         SimResult result = run(new RobberProtocol());
         WanTraffic wan = result.wan();
         long data = (long) PIECES * PIECE_SIZE;
         for (int c = 1; c < 4; c++) {
-            assertThat(wan.bytesIn(c)).as("WAN bytes into cluster %d", c).isEqualTo(data);
+            assertThat(wan.bytesIn(c)).as("WAN bytes into cluster %d", c).isBetween(data, data + data / 100);
             assertThat(wan.bytesOut(c)).as("bytes cluster %d relayed to others", c).isGreaterThan(data / 10);
         }
-        assertThat(result.total(NodeStats::duplicates)).isZero();
-        assertThat(result.messages(MessageType.PROTOCOL)).as("wishes and grants").isPositive();
+        assertThat(result.total(NodeStats::duplicates)).isLessThanOrEqualTo(PIECES / 50);
+        double wishesPerPiecePerNode = (double) result.messages(MessageType.PROTOCOL) / PIECES / 16;
+        // one wish per interval: 0.08 here, 0.19 when a node wished again after every request
+        assertThat(wishesPerPiecePerNode).as("wishes and grants per piece per node").isPositive().isLessThan(0.12);
         assertThat(wan.share(WanTraffic.State.BUSY) + wan.share(WanTraffic.State.NOTHING_NEW)
                 + wan.share(WanTraffic.State.ONLY_NEW_TO_NODE) + wan.share(WanTraffic.State.NEW_TO_CLUSTER))
                 .as("sampled states").isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
