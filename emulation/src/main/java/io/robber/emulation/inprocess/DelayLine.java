@@ -40,11 +40,6 @@ final class DelayLine extends ChannelOutboundHandlerAdapter {
         armTimer(ctx);
     }
 
-    /** Nothing to do: the line flushes what it releases, and nothing else reaches the socket. */
-    @Override
-    public void flush(ChannelHandlerContext ctx) {
-    }
-
     @Override
     public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
         if (line.isEmpty()) {
