@@ -38,8 +38,8 @@ public final class Experiment implements Emulator {
         }
 
         public static Settings defaults() {
-            int cores = Runtime.getRuntime().availableProcessors();
-            return new Settings(0, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
+            RuntimeThreads threads = RuntimeThreads.ofThisMachine();
+            return new Settings(0, 42, threads.io(), threads.storage(), Duration.ofMinutes(30));
         }
 
         /** The protocol options of a run over {@code network}: its reported capacities and {@link #options()}. */
