@@ -25,6 +25,7 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -61,7 +62,9 @@ final class PeerLinks {
     private final Duration connectTimeout;
     private final Duration failureTimeout;
     private final TransportOptions transport;
-    private final Map<Integer, Channel> channels = new HashMap<>();
+    /** Admitted connections by peer index; null where none. An array: every send looks one up. */
+    private final Channel[] channels;
+    private int connected;
     private final Map<Integer, String> lastDialFailure = new HashMap<>();
     /** When to stop redialling each neighbour this node dials. */
     private final Map<Integer, Long> dialDeadline = new HashMap<>();
@@ -85,6 +88,7 @@ final class PeerLinks {
         this.connectTimeout = config.connectTimeout();
         this.failureTimeout = config.failureTimeout();
         this.transport = transport;
+        this.channels = new Channel[group.size()];
     }
 
     /** Binds this node's address (blocking) and starts dialling. */
@@ -134,7 +138,7 @@ final class PeerLinks {
     }
 
     private void dial(int peer) {
-        if (closed || channels.containsKey(peer)) {
+        if (closed || channels[peer] != null) {
             return;
         }
         new Bootstrap().group(loop).channel(NioSocketChannel.class)
@@ -151,7 +155,7 @@ final class PeerLinks {
     /** A dial that failed to connect, or connected but failed before the peer was admitted. */
     void dialFailed(int peer, String reason) {
         lastDialFailure.put(peer, reason);
-        if (closed || channels.containsKey(peer) || System.nanoTime() > dialDeadline.getOrDefault(peer, 0L)) {
+        if (closed || channels[peer] != null || System.nanoTime() > dialDeadline.getOrDefault(peer, 0L)) {
             dialling.remove(peer);
             return;
         }
@@ -211,7 +215,9 @@ final class PeerLinks {
      */
     void admit(int peer, Channel channel) {
         transport.links().customize(group.member(self), group.member(peer), channel.pipeline());
-        Channel previous = channels.put(peer, channel);
+        Channel previous = channels[peer];
+        channels[peer] = channel;
+        connected += previous == null ? 1 : 0;
         retryMillis.remove(peer);
         dialling.remove(peer);
         if (previous != null) {
@@ -224,10 +230,11 @@ final class PeerLinks {
 
     /** An admitted connection closed; the lower index redials it for up to the failure timeout. */
     void dropped(int peer, Channel channel) {
-        if (closed || channels.get(peer) != channel) {
+        if (closed || channels[peer] != channel) {
             return;
         }
-        channels.remove(peer);
+        channels[peer] = null;
+        connected--;
         lastDialFailure.put(peer, "connection lost");
         listener.onLinkDown(peer);
         redial(peer);
@@ -238,7 +245,7 @@ final class PeerLinks {
      * failure timeout from now: after a loss, and when an operation starts without it.
      */
     void redial(int peer) {
-        if (peer < self || closed || channels.containsKey(peer)) {
+        if (peer < self || closed || channels[peer] != null) {
             return;
         }
         dialDeadline.put(peer, System.nanoTime() + failureTimeout.toNanos());
@@ -248,7 +255,7 @@ final class PeerLinks {
     }
 
     private void checkAllConnected() {
-        if (!allConnected.isDone() && channels.keySet().containsAll(neighbours)) {
+        if (!allConnected.isDone() && connected == neighbours.size()) {
             allConnected.complete(null);
         }
     }
@@ -259,7 +266,7 @@ final class PeerLinks {
         }
         List<String> missing = new ArrayList<>();
         for (int n : neighbours) {
-            if (!channels.containsKey(n)) {
+            if (channels[n] == null) {
                 Member m = group.member(n);
                 String why = lastDialFailure.get(n);
                 missing.add(m.id() + " at " + hostPort(m.address()) + (why != null ? " (" + why + ")" : ""));
@@ -276,7 +283,7 @@ final class PeerLinks {
 
     /** The live channel to a peer, or null. */
     Channel channel(int peer) {
-        return channels.get(peer);
+        return channels[peer];
     }
 
     LinkListener listener() {
@@ -300,11 +307,15 @@ final class PeerLinks {
     void close() {
         closed = true;
         List<ChannelFuture> closing = new ArrayList<>();
-        for (Channel ch : new ArrayList<>(channels.values())) {
+        for (Channel ch : channels) {
+            if (ch == null) {
+                continue;
+            }
             closing.add(ch.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER)
                     .addListener(io.netty.channel.ChannelFutureListener.CLOSE).channel().closeFuture());
         }
-        channels.clear();
+        Arrays.fill(channels, null);
+        connected = 0;
         if (server != null) {
             closing.add(server.close());
         }

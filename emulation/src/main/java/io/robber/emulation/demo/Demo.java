@@ -13,6 +13,7 @@ import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.runner.GroupOutcome;
 import io.robber.emulation.runner.GroupRun;
+import io.robber.emulation.runner.RuntimeThreads;
 import io.robber.emulation.virtual.VirtualExperiment;
 import io.robber.emulation.virtual.VirtualNetwork;
 import io.robber.emulation.virtual.VirtualRun;
@@ -68,10 +69,10 @@ public final class Demo {
         for (int i = 1; i < settings.nodes(); i++) {
             storages.add(new MemoryStorage(settings.size()));
         }
-        int cores = Runtime.getRuntime().availableProcessors();
+        RuntimeThreads threads = RuntimeThreads.ofThisMachine();
         Network network = settings.network();
         GroupRun.Setup setup = new GroupRun.Setup(settings.protocol(), options(), manifest, storages,
-                settings.timeout(), cores, Math.max(2, 2 * cores));
+                settings.timeout(), threads.io(), threads.storage());
         return GroupRun.run(this::group,
                 group -> network == null ? EmulationBackend.unshaped(group) : new EmulatedNetwork(network, group),
                 setup, errors -> DemoVerifier.verify(storages, expected, errors));

@@ -14,7 +14,9 @@ import java.util.ArrayDeque;
  * The sending side of an emulated link: cuts outgoing buffers into chunks and lets each chunk go on
  * (to the {@link DelayLine}, or the socket) once it has crossed the sender-side links of its path
  * (node out, cluster out, pair bandwidth). One chunk is on its way at a time, so flows that share a
- * link take turns chunk by chunk and divide it fairly.
+ * link take turns chunk by chunk and divide it fairly. Small writes queued together (control
+ * messages, a piece's header) cross as one chunk of up to {@link #CHUNK} bytes and go on with one
+ * flush, so a burst of messages costs one crossing rather than one each.
  *
  * <p>Backpressure: writes wait in a queue; while it holds more than a few tens of milliseconds of
  * the path's bottleneck rate, the channel reports itself unwritable (a user-defined writability
@@ -62,25 +64,67 @@ final class OutboundShaper extends ChannelOutboundHandlerAdapter {
         draining = true;
         while (!crossing && !removed && !queue.isEmpty()) {
             Pending head = queue.peek();
-            boolean last = !(head.msg() instanceof ByteBuf buf) || buf.readableBytes() <= CHUNK;
-            Object chunk = last ? queue.poll().msg() : ((ByteBuf) head.msg()).readRetainedSlice(CHUNK);
-            ChannelPromise promise = last ? head.promise() : ctx.newPromise();
-            long bytes = size(chunk);
             crossing = true;
-            path.pass(ctx.executor(), bytes, () -> crossed(ctx, chunk, promise, bytes));
+            if (head.msg() instanceof ByteBuf buf && buf.readableBytes() > CHUNK) {
+                ByteBuf chunk = buf.readRetainedSlice(CHUNK);
+                ChannelPromise promise = ctx.newPromise();
+                path.pass(ctx.executor(), CHUNK, () -> crossed(ctx, chunk, promise));
+            } else {
+                int count = 0;
+                long bytes = 0;
+                for (Pending p : queue) {
+                    long size = size(p.msg());
+                    if (count > 0 && (!(p.msg() instanceof ByteBuf) || bytes + size > CHUNK)) {
+                        break;
+                    }
+                    count++;
+                    bytes += size;
+                }
+                int writes = count;
+                path.pass(ctx.executor(), bytes, () -> crossed(ctx, writes));
+            }
         }
         draining = outer;
     }
 
-    private void crossed(ChannelHandlerContext ctx, Object chunk, ChannelPromise promise, long bytes) {
-        crossing = false;
-        if (removed) {
-            ReferenceCountUtil.release(chunk);
+    /** A chunk cut from the head of the queue has crossed. */
+    private void crossed(ChannelHandlerContext ctx, ByteBuf chunk, ChannelPromise promise) {
+        if (crossedAndOpen(chunk.readableBytes())) {
+            ctx.writeAndFlush(chunk, promise);
+            next(ctx);
+        } else {
+            chunk.release();
             promise.tryFailure(new ClosedChannelException());
+        }
+    }
+
+    /** The first {@code writes} queued writes have crossed as one unit: small messages share a crossing. */
+    private void crossed(ChannelHandlerContext ctx, int writes) {
+        if (removed) {
+            crossing = false;
             return;
         }
+        long bytes = 0;
+        for (int i = 0; i < writes; i++) {
+            Pending p = queue.poll();
+            bytes += size(p.msg());
+            ctx.write(p.msg(), p.promise());
+        }
+        crossedAndOpen(bytes);
+        ctx.flush();
+        next(ctx);
+    }
+
+    private boolean crossedAndOpen(long bytes) {
+        crossing = false;
+        if (removed) {
+            return false;
+        }
         queuedBytes -= bytes;
-        ctx.writeAndFlush(chunk, promise);
+        return true;
+    }
+
+    private void next(ChannelHandlerContext ctx) {
         if (!draining) {
             drain(ctx);
             updateWritability(ctx);

@@ -9,7 +9,6 @@ import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NodePlacement;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -39,8 +38,8 @@ public final class Experiment implements Emulator {
         }
 
         public static Settings defaults() {
-            int cores = Runtime.getRuntime().availableProcessors();
-            return new Settings(0, 42, cores, Math.max(2, cores), Duration.ofMinutes(30));
+            RuntimeThreads threads = RuntimeThreads.ofThisMachine();
+            return new Settings(0, 42, threads.io(), threads.storage(), Duration.ofMinutes(30));
         }
 
         /** The protocol options of a run over {@code network}: its reported capacities and {@link #options()}. */
@@ -74,11 +73,7 @@ public final class Experiment implements Emulator {
         int pieceSize = settings.pieceSizeFor(size);
         Manifest manifest = Manifest.compute(SyntheticStorage.full(size, pieceSize, settings.seed()), pieceSize);
         int nodes = NodePlacement.group(network, 0).size();
-        List<SyntheticStorage> copies = new ArrayList<>();
-        for (int m = 0; m < nodes; m++) {
-            copies.add(m == 0 ? SyntheticStorage.full(size, pieceSize, settings.seed())
-                    : SyntheticStorage.empty(size, pieceSize, settings.seed()));
-        }
+        List<SyntheticStorage> copies = SyntheticStorage.group(size, pieceSize, settings.seed(), nodes);
         GroupRun.Setup setup = new GroupRun.Setup(protocol, settings.protocolOptions(network), manifest, copies,
                 settings.timeout(), settings.ioThreads(), settings.storageThreads());
         GroupOutcome outcome = GroupRun.run(port -> NodePlacement.group(network, port),

@@ -3,7 +3,9 @@ package io.robber.emulation.runner;
 import io.robber.api.Storage;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Storage for benchmarks whose content is a deterministic function of the position, so that 64 nodes
@@ -18,11 +20,13 @@ public final class SyntheticStorage implements Storage {
     private final long seed;
     private final BitSet written = new BitSet();
     private final int pieceCount;
+    private final GeneratedPieces generated;
 
-    private SyntheticStorage(long size, int pieceSize, long seed, boolean complete) {
+    private SyntheticStorage(long size, int pieceSize, long seed, boolean complete, GeneratedPieces generated) {
         this.size = size;
         this.pieceSize = pieceSize;
         this.seed = seed;
+        this.generated = generated;
         this.pieceCount = (int) ((size + pieceSize - 1) / pieceSize);
         if (complete) {
             written.set(0, pieceCount);
@@ -31,12 +35,26 @@ public final class SyntheticStorage implements Storage {
 
     /** The root's copy: every piece present. */
     public static SyntheticStorage full(long size, int pieceSize, long seed) {
-        return new SyntheticStorage(size, pieceSize, seed, true);
+        return new SyntheticStorage(size, pieceSize, seed, true, new GeneratedPieces(pieceSize));
     }
 
     /** A receiver's copy: nothing present yet. */
     public static SyntheticStorage empty(long size, int pieceSize, long seed) {
-        return new SyntheticStorage(size, pieceSize, seed, false);
+        return new SyntheticStorage(size, pieceSize, seed, false, new GeneratedPieces(pieceSize));
+    }
+
+    /**
+     * The copies of a group: member 0's full, the others empty, all sharing the pieces generated last
+     * ({@link GeneratedPieces}), so that serving a piece costs a copy, as from a page cache, rather
+     * than generating it again.
+     */
+    public static List<SyntheticStorage> group(long size, int pieceSize, long seed, int members) {
+        GeneratedPieces generated = new GeneratedPieces(pieceSize);
+        List<SyntheticStorage> copies = new ArrayList<>(members);
+        for (int m = 0; m < members; m++) {
+            copies.add(new SyntheticStorage(size, pieceSize, seed, m == 0, generated));
+        }
+        return copies;
     }
 
     @Override
@@ -56,7 +74,21 @@ public final class SyntheticStorage implements Storage {
                 throw new IllegalStateException("piece " + missing + " read before it was received");
             }
         }
-        generate(position, dst);
+        if (position % pieceSize == 0 && length == pieceLength((int) (position / pieceSize))) {
+            dst.put(generated.get((int) (position / pieceSize), this::generatePiece));
+        } else {
+            generate(position, dst);
+        }
+    }
+
+    private int pieceLength(int piece) {
+        return (int) Math.min(pieceSize, size - (long) piece * pieceSize);
+    }
+
+    private byte[] generatePiece(int piece) {
+        byte[] bytes = new byte[pieceLength(piece)];
+        generate((long) piece * pieceSize, ByteBuffer.wrap(bytes));
+        return bytes;
     }
 
     @Override
