@@ -29,8 +29,7 @@ public final class PieceExchange {
     private final int pieceCount;
     private final BitSet possession;
     private final BitSet pending = new BitSet();
-    /** Pieces requested a second time by {@link #hurry}. */
-    private final BitSet hurried = new BitSet();
+    private final SecondRequests secondRequests;
     private final Map<Integer, PeerState> peers = new HashMap<>();
     private final HaveCoalescer haves;
 
@@ -51,6 +50,7 @@ public final class PieceExchange {
             peers.put(n, new PeerState(n, options.choking(), tuning));
         }
         this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(), this::announce);
+        this.secondRequests = new SecondRequests(tuning, ctx.manifest().pieceSize());
     }
 
     /** The operation ended on this node: no more announcements. */
@@ -265,7 +265,7 @@ public final class PieceExchange {
             p.outstanding.clear(piece);
             p.has.clear(piece);
         }
-        if (!outstandingAtLivePeer(piece)) {
+        if (!secondRequests.owedByLivePeer(piece, peers.values())) {
             abandon(piece);
         }
         fillAll();
@@ -279,7 +279,7 @@ public final class PieceExchange {
         }
         p.lost = true;
         for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
-            if (!outstandingAtLivePeer(i)) {
+            if (!secondRequests.owedByLivePeer(i, peers.values())) {
                 abandon(i);
             }
         }
@@ -312,59 +312,15 @@ public final class PieceExchange {
         return announced;
     }
 
-    /** Whether a live peer still owes {@code piece} (it was {@linkplain #hurry hurried}). */
-    private boolean outstandingAtLivePeer(int piece) {
-        if (!hurried.get(piece)) {
-            return false;
-        }
-        for (PeerState p : peers.values()) {
-            if (!p.lost && p.outstanding.get(piece)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
-     * The end of a collective's transfer (a departure from the paper, for an idle node): asks each of
-     * {@code members} with room in its window for pieces it announced that are still outstanding at
-     * another peer whose queue will presumably take more than twice as long to deliver them than this
-     * member takes for one more piece, and longer by at least half the window target (so that nothing
-     * is asked for twice where the queues are short anyway, e.g. on fast links); both peers' rates must
-     * have been measured. The last pieces of an operation then do not wait behind a slow
-     * connection while a fast one idles. Each piece is asked for twice at most; the slow copy still
-     * arrives (there is no cancel) and counts as a duplicate.
+     * The end of a collective's transfer (a departure from the paper, for an idle node): second
+     * requests to {@code members} for pieces queued behind a slower peer ({@link SecondRequests}).
      */
     public void hurry(List<Integer> members) {
-        int pieceSize = ctx.manifest().pieceSize();
         for (int m : members) {
             PeerState q = peers.get(m);
-            if (q == null || q.lost || q.chokedBy) {
-                continue;
-            }
-            int window = q.window.size(tuning.maxOutstanding(), tuning.windowMax(), pieceSize);
-            for (PeerState p : peers.values()) {
-                if (p == q || p.outstanding.isEmpty() || q.outstanding.cardinality() >= window) {
-                    continue;
-                }
-                long slow = p.window.nanosToDeliver(p.outstanding.cardinality(), pieceSize);
-                if (slow == Long.MAX_VALUE) {
-                    continue;
-                }
-                BitSet candidates = (BitSet) p.outstanding.clone();
-                candidates.and(q.has);
-                candidates.andNot(q.outstanding);
-                candidates.andNot(possession);
-                candidates.andNot(hurried);
-                for (int i = candidates.nextSetBit(0); i >= 0 && q.outstanding.cardinality() < window;
-                     i = candidates.nextSetBit(i + 1)) {
-                    long fast = q.window.nanosToDeliver(q.outstanding.cardinality() + 1, pieceSize);
-                    if (fast >= slow / 2 || slow - fast < tuning.windowTargetNanos() / 2) {
-                        break;
-                    }
-                    hurried.set(i);
-                    request(q, i);
-                }
+            if (q != null && !q.lost && !q.chokedBy) {
+                secondRequests.ask(q, peers.values(), possession, this::request);
             }
         }
     }

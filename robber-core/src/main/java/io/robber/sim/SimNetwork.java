@@ -6,19 +6,12 @@ import io.robber.engine.Operation;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolPlan;
-import io.robber.api.ProtocolOptions;
 import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.function.IntFunction;
 
 /**
  * A deterministic virtual-time network of N nodes running one multicast operation with a chosen
@@ -44,17 +37,12 @@ public final class SimNetwork {
     private final Group group;
     private final Manifest manifest;
     private final PeerGraph graph;
-    private final Topology links;
     private final long maxEvents;
     private final long maxTimeNanos;
     private final VirtualClock clock = new VirtualClock();
     private final List<SimNode> nodes = new ArrayList<>();
-    /** [m] the neighbours of member m, ascending: connection state is kept by m and slot in this array. */
-    private final int[][] neighbours;
-    private final Route[][] routes;
-    private final boolean[][] broken;
-    /** Incremented whenever a connection breaks, so nothing sent before arrives after it. */
-    private final int[][] epochs;
+    private final Topology links;
+    private final Connections connections;
     private final List<String> disconnects = new ArrayList<>();
     private final WanTraffic wan;
     private final long sampleNanos;
@@ -62,25 +50,15 @@ public final class SimNetwork {
     private int finished;
     private boolean ran;
 
-    private SimNetwork(Builder b) {
+    SimNetwork(SimBuilder b) {
         this.group = b.group;
         this.manifest = b.manifest;
-        this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
         this.trace = b.trace;
-        int n = group.size();
         this.graph = openOperations(b);
-        this.neighbours = new int[n][];
-        this.routes = new Route[n][];
-        this.broken = new boolean[n][];
-        this.epochs = new int[n][];
-        for (int m = 0; m < n; m++) {
-            neighbours[m] = graph.neighbours(m).stream().mapToInt(Integer::intValue).toArray();
-            routes[m] = new Route[neighbours[m].length];
-            broken[m] = new boolean[neighbours[m].length];
-            epochs[m] = new int[neighbours[m].length];
-        }
+        this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
+        this.connections = new Connections(group, graph, links);
         this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
         this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
@@ -94,7 +72,7 @@ public final class SimNetwork {
      * The one place that speaks the protocol SPI: the group's plan, then one node per member
      * with its operation. Returns the peer graph.
      */
-    private PeerGraph openOperations(Builder b) {
+    private PeerGraph openOperations(SimBuilder b) {
         ProtocolPlan plan = b.protocol.plan(group, b.options);
         for (int i = 0; i < group.size(); i++) {
             SimNode node = new SimNode(i, b.possession.apply(i), this);
@@ -105,8 +83,8 @@ public final class SimNetwork {
         return plan.graph();
     }
 
-    public static Builder builder(Group group, Protocol protocol) {
-        return new Builder(group, protocol);
+    public static SimBuilder builder(Group group, Protocol protocol) {
+        return new SimBuilder(group, protocol);
     }
 
     /** Runs the operation to the end; a run happens once. */
@@ -148,7 +126,7 @@ public final class SimNetwork {
     // ---- transport, called by SimNode ----
 
     void transmit(int from, int to, Message message) {
-        int slot = slot(from, to, message.type().toString());
+        int slot = connections.slot(from, to, message.type().toString());
         int bytes = WireCodec.encodedLength(message);
         Message copy = SimMessages.copy(message);
         SimNode sender = nodes.get(from);
@@ -161,25 +139,25 @@ public final class SimNetwork {
                 sender.stats.requestsToGlobal++;
             }
         }
-        if (broken[from][slot]) {
+        if (connections.broken(from, slot)) {
             return;
         }
         if (message instanceof Message.Request r) {
             wan.requested(from, to, r.piece());
         }
         sender.stats.bytesSent += bytes;
-        int epoch = epochs[from][slot];
-        route(from, to, slot).send(clock, bytes, () -> deliver(from, to, slot, epoch, copy, bytes));
+        int epoch = connections.epoch(from, slot);
+        connections.route(from, to, slot).send(clock, bytes, () -> deliver(from, to, slot, epoch, copy, bytes));
     }
 
     void transmitPiece(int from, int to, int op, int piece) {
-        int slot = slot(from, to, "piece");
+        int slot = connections.slot(from, to, "piece");
         nodes.get(from).stats.piecesSent++;
-        if (broken[from][slot]) {
+        if (connections.broken(from, slot)) {
             return;
         }
         int length = manifest.pieceLength(piece);
-        int epoch = epochs[from][slot];
+        int epoch = connections.epoch(from, slot);
         NodeStats sender = nodes.get(from).stats;
         sender.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
         if (group.sameCluster(from, to)) {
@@ -187,33 +165,22 @@ public final class SimNetwork {
         } else {
             sender.pieceBytesToGlobal += length;
         }
-        route(from, to, slot).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
+        connections.route(from, to, slot).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
                 () -> deliverPiece(from, to, slot, epoch, piece, length));
     }
 
     void disconnect(int from, int to, String reason) {
         disconnects.add(id(from) + " dropped " + id(to) + ": " + reason);
-        if (isBroken(from, to)) {
+        if (connections.isBroken(from, to)) {
             return;
         }
         cut(from, to);
     }
 
-    private boolean isBroken(int a, int b) {
-        return broken[a][slot(a, b, "a disconnect")];
-    }
-
-    private void setBroken(int a, int b, boolean value) {
-        broken[a][slot(a, b, "a disconnect")] = value;
-        broken[b][slot(b, a, "a disconnect")] = value;
-    }
-
     /** Breaks the connection between two nodes; both lose it (a crashed end notices nothing). */
     private void cut(int a, int b) {
-        setBroken(a, b, true);
+        connections.cut(a, b);
         wan.cut(a, b);
-        epochs[a][slot(a, b, "a disconnect")]++;
-        epochs[b][slot(b, a, "a disconnect")]++;
         clock.schedule(0, () -> lost(a, b));
         clock.schedule(0, () -> lost(b, a));
     }
@@ -228,30 +195,30 @@ public final class SimNetwork {
         nodes.get(member).crashed = true;
         changed(nodes.get(member));
         for (int n : graph.neighbours(member)) {
-            if (!isBroken(member, n)) {
+            if (!connections.isBroken(member, n)) {
                 cut(member, n);
             }
         }
     }
 
     private void outage(int a, int b) {
-        if (!isBroken(a, b)) {
+        if (!connections.isBroken(a, b)) {
             cut(a, b);
         }
     }
 
     /** The connection is back, with nothing in flight, unless it is up already or an end crashed meanwhile. */
     private void restore(int a, int b) {
-        if (!isBroken(a, b) || nodes.get(a).crashed || nodes.get(b).crashed) {
+        if (!connections.isBroken(a, b) || nodes.get(a).crashed || nodes.get(b).crashed) {
             return;
         }
-        setBroken(a, b, false);
+        connections.restore(a, b);
         nodes.get(a).operation.onPeerReconnected(b);
         nodes.get(b).operation.onPeerReconnected(a);
     }
 
     private void deliver(int from, int to, int slot, int epoch, Message message, int bytes) {
-        if (broken[from][slot] || epochs[from][slot] != epoch) {
+        if (connections.lost(from, slot, epoch)) {
             return;
         }
         SimNode receiver = nodes.get(to);
@@ -261,7 +228,7 @@ public final class SimNetwork {
     }
 
     private void deliverPiece(int from, int to, int slot, int epoch, int piece, int length) {
-        if (broken[from][slot] || epochs[from][slot] != epoch) {
+        if (connections.lost(from, slot, epoch)) {
             return;
         }
         SimNode receiver = nodes.get(to);
@@ -278,25 +245,6 @@ public final class SimNetwork {
         receiver.holds.set(piece);
         trace.delivered(clock.now(), from, to, piece);
         receiver.operation.onPieceReceived(from, piece);
-    }
-
-    /** The slot of {@code to} among the neighbours of {@code from}; fails when they are no neighbours. */
-    private int slot(int from, int to, String what) {
-        int slot = Arrays.binarySearch(neighbours[from], to);
-        if (slot < 0) {
-            throw new AssertionError("member " + id(from) + " sends " + what + " to " + id(to)
-                    + ", which is not its neighbour in the peer graph");
-        }
-        return slot;
-    }
-
-    private Route route(int from, int to, int slot) {
-        Route route = routes[from][slot];
-        if (route == null) {
-            route = links.route(from, to);
-            routes[from][slot] = route;
-        }
-        return route;
     }
 
     /** Counts {@code node} as finished once it is; called whenever what {@link SimNode#finished()} reads changes. */
@@ -337,115 +285,5 @@ public final class SimNetwork {
 
     static String seconds(long nanos) {
         return String.format("%.6f s", nanos / 1e9);
-    }
-
-    /** Configures a simulation. */
-    public static final class Builder {
-        private final Group group;
-        private final Protocol protocol;
-        private ProtocolOptions options = ProtocolOptions.defaults(1);
-        private Manifest manifest;
-        private IntFunction<BitSet> possession;
-        private Topology links;
-        private long seed = 1;
-        private long maxEvents = 5_000_000;
-        private long maxTimeNanos = 3_600_000_000_000L;
-        private long sampleNanos;
-        private Duration failureTimeout = Duration.ofSeconds(30);
-        private final Map<Integer, Long> crashes = new HashMap<>();
-        private final List<long[]> outages = new ArrayList<>();
-        private PieceTrace trace = (nanos, from, to, piece) -> { };
-
-        private Builder(Group group, Protocol protocol) {
-            this.group = Objects.requireNonNull(group);
-            this.protocol = Objects.requireNonNull(protocol);
-        }
-
-        public Builder options(ProtocolOptions options) {
-            this.options = options;
-            return this;
-        }
-
-        public Builder manifest(Manifest manifest) {
-            this.manifest = manifest;
-            return this;
-        }
-
-        /** P pieces of {@code pieceSize} bytes with zero digests. */
-        public Builder pieces(int pieceCount, int pieceSize) {
-            return manifest(SimData.manifest(pieceCount, pieceSize));
-        }
-
-        /** The initial possession of each member, by member index. */
-        public Builder possession(IntFunction<BitSet> possession) {
-            this.possession = possession;
-            return this;
-        }
-
-        /** The network: a {@link LinkModel} of private links per pair (the default: {@link LinkModel#lanWan}) or any topology. */
-        public Builder links(Topology links) {
-            this.links = links;
-            return this;
-        }
-
-        /** Seeds the nodes' random choices (the peer graph is seeded by the options). */
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        public Builder maxEvents(long maxEvents) {
-            this.maxEvents = maxEvents;
-            return this;
-        }
-
-        public Builder maxTime(long nanos) {
-            this.maxTimeNanos = nanos;
-            return this;
-        }
-
-        /** Samples how every global connection spends its time every {@code nanos} of virtual time ({@link WanTraffic}). */
-        public Builder sampleEvery(long nanos) {
-            this.sampleNanos = nanos;
-            return this;
-        }
-
-        public Builder failureTimeout(Duration timeout) {
-            this.failureTimeout = timeout;
-            return this;
-        }
-
-        /** Member {@code member} crashes at virtual time {@code atNanos} and never comes back. */
-        public Builder crash(int member, long atNanos) {
-            crashes.put(member, atNanos);
-            return this;
-        }
-
-        /** The connection between {@code a} and {@code b} is down from {@code fromNanos} until {@code untilNanos}. */
-        public Builder outage(int a, int b, long fromNanos, long untilNanos) {
-            outages.add(new long[] {a, b, fromNanos, untilNanos});
-            return this;
-        }
-
-        /** Sees every delivered piece (default: nothing). */
-        public Builder trace(PieceTrace trace) {
-            this.trace = Objects.requireNonNull(trace);
-            return this;
-        }
-
-        public SimNetwork build() {
-            if (manifest == null) {
-                throw new IllegalStateException("set the data set with manifest(..) or pieces(..)");
-            }
-            if (possession == null) {
-                throw new IllegalStateException("set the initial possession with possession(..)");
-            }
-            return new SimNetwork(this);
-        }
-
-        /** Builds and runs. */
-        public SimResult run() {
-            return build().run();
-        }
     }
 }

@@ -148,7 +148,7 @@ public final class WanTraffic {
 
     /**
      * The share of sampled global-connection time (over unfinished receivers) spent in {@code state};
-     * NaN when nothing was sampled (see {@link SimNetwork.Builder#sampleEvery}).
+     * NaN when nothing was sampled (see {@link SimBuilder#sampleEvery}).
      */
     public double share(State state) {
         long all = 0;

@@ -8,6 +8,7 @@ import io.robber.testkit.FailureScenarios;
 import io.robber.sim.LinkModel;
 import io.robber.sim.NodeStats;
 import io.robber.sim.SimData;
+import io.robber.sim.SimBuilder;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import java.time.Duration;
@@ -30,7 +31,7 @@ class MemberFailureSimTest {
     private static final long FAILURE_TIMEOUT = 30_000 * MS;
     private static final RobberProtocol ROBBER = new RobberProtocol();
 
-    private static SimNetwork.Builder fourByFour(long seed) {
+    private static SimBuilder fourByFour(long seed) {
         Group group = SimData.clusters(4, 4, 4, 4);
         return SimNetwork.builder(group, ROBBER)
                 .options(ProtocolOptions.defaults(seed))
@@ -124,7 +125,7 @@ class MemberFailureSimTest {
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void shortOutagesAreRepairedAndNobodyIsDeclaredDead(long seed) {
-        SimNetwork.Builder builder = fourByFour(seed);
+        SimBuilder builder = fourByFour(seed);
         Group group = SimData.clusters(4, 4, 4, 4);
         var graph = ROBBER.plan(group, ProtocolOptions.defaults(seed)).graph();
         SplittableRandom random = new SplittableRandom(seed);

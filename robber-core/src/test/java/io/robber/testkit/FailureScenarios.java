@@ -5,6 +5,7 @@ import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.api.ProtocolOptions;
 import io.robber.sim.SimData;
+import io.robber.sim.SimBuilder;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import java.util.SplittableRandom;
@@ -34,7 +35,7 @@ public final class FailureScenarios {
         if (!builder(protocol, group, root, seed).run().failures().isEmpty()) {
             return null;
         }
-        SimNetwork.Builder builder = builder(protocol, group, root, seed);
+        SimBuilder builder = builder(protocol, group, root, seed);
         int[] crashed = new int[1 + random.nextInt(2)];
         for (int i = 0; i < crashed.length; i++) {
             do {
@@ -52,7 +53,7 @@ public final class FailureScenarios {
         return new Outcome(builder.run(), crashed);
     }
 
-    private static SimNetwork.Builder builder(Protocol protocol, Group group, int root, long seed) {
+    private static SimBuilder builder(Protocol protocol, Group group, int root, long seed) {
         return SimNetwork.builder(group, protocol)
                 .options(ProtocolOptions.defaults(seed))
                 .pieces(PIECES, 64 * 1024)

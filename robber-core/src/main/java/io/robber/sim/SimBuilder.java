@@ -1,0 +1,124 @@
+package io.robber.sim;
+
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.api.ProtocolOptions;
+import io.robber.engine.Protocol;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntFunction;
+
+/** Configures a {@link SimNetwork}: group, protocol, data, initial possession, links and events. */
+public final class SimBuilder {
+    final Group group;
+    final Protocol protocol;
+    ProtocolOptions options = ProtocolOptions.defaults(1);
+    Manifest manifest;
+    IntFunction<BitSet> possession;
+    Topology links;
+    long seed = 1;
+    long maxEvents = 5_000_000;
+    long maxTimeNanos = 3_600_000_000_000L;
+    long sampleNanos;
+    Duration failureTimeout = Duration.ofSeconds(30);
+    final Map<Integer, Long> crashes = new HashMap<>();
+    final List<long[]> outages = new ArrayList<>();
+    PieceTrace trace = (nanos, from, to, piece) -> { };
+
+    SimBuilder(Group group, Protocol protocol) {
+        this.group = Objects.requireNonNull(group);
+        this.protocol = Objects.requireNonNull(protocol);
+    }
+
+    public SimBuilder options(ProtocolOptions options) {
+        this.options = options;
+        return this;
+    }
+
+    public SimBuilder manifest(Manifest manifest) {
+        this.manifest = manifest;
+        return this;
+    }
+
+    /** P pieces of {@code pieceSize} bytes with zero digests. */
+    public SimBuilder pieces(int pieceCount, int pieceSize) {
+        return manifest(SimData.manifest(pieceCount, pieceSize));
+    }
+
+    /** The initial possession of each member, by member index. */
+    public SimBuilder possession(IntFunction<BitSet> possession) {
+        this.possession = possession;
+        return this;
+    }
+
+    /** The network: a {@link LinkModel} of private links per pair (the default: {@link LinkModel#lanWan}) or any topology. */
+    public SimBuilder links(Topology links) {
+        this.links = links;
+        return this;
+    }
+
+    /** Seeds the nodes' random choices (the peer graph is seeded by the options). */
+    public SimBuilder seed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    public SimBuilder maxEvents(long maxEvents) {
+        this.maxEvents = maxEvents;
+        return this;
+    }
+
+    public SimBuilder maxTime(long nanos) {
+        this.maxTimeNanos = nanos;
+        return this;
+    }
+
+    /** Samples how every global connection spends its time every {@code nanos} of virtual time ({@link WanTraffic}). */
+    public SimBuilder sampleEvery(long nanos) {
+        this.sampleNanos = nanos;
+        return this;
+    }
+
+    public SimBuilder failureTimeout(Duration timeout) {
+        this.failureTimeout = timeout;
+        return this;
+    }
+
+    /** Member {@code member} crashes at virtual time {@code atNanos} and never comes back. */
+    public SimBuilder crash(int member, long atNanos) {
+        crashes.put(member, atNanos);
+        return this;
+    }
+
+    /** The connection between {@code a} and {@code b} is down from {@code fromNanos} until {@code untilNanos}. */
+    public SimBuilder outage(int a, int b, long fromNanos, long untilNanos) {
+        outages.add(new long[] {a, b, fromNanos, untilNanos});
+        return this;
+    }
+
+    /** Sees every delivered piece (default: nothing). */
+    public SimBuilder trace(PieceTrace trace) {
+        this.trace = Objects.requireNonNull(trace);
+        return this;
+    }
+
+    public SimNetwork build() {
+        if (manifest == null) {
+            throw new IllegalStateException("set the data set with manifest(..) or pieces(..)");
+        }
+        if (possession == null) {
+            throw new IllegalStateException("set the initial possession with possession(..)");
+        }
+        return new SimNetwork(this);
+    }
+
+    /** Builds and runs. */
+    public SimResult run() {
+        return build().run();
+    }
+}
