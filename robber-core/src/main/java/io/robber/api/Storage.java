@@ -31,6 +31,15 @@ public interface Storage extends Closeable {
         return Optional.empty();
     }
 
+    /**
+     * Whether reads only copy bytes out of memory and never wait for a device: the transport then
+     * reads a piece it sends on the node's event loop instead of handing it to the storage pool and
+     * back (two thread hand-offs per piece).
+     */
+    default boolean inMemory() {
+        return false;
+    }
+
     /** Makes written data durable. */
     default void force() throws IOException {
     }

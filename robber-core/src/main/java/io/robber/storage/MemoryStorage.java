@@ -68,6 +68,11 @@ public final class MemoryStorage implements Storage {
         transfer(position, src.remaining(), src::get);
     }
 
+    @Override
+    public boolean inMemory() {
+        return true;
+    }
+
     /** A copy of all bytes in one array. */
     public byte[] toByteArray() {
         byte[] copy = new byte[arrayLength(size)];

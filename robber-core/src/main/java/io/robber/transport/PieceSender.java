@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * Sends the pieces one peer requested (or a sender-initiated protocol pushes to it), in order, as the
  * connection drains: at most {@link TransportOptions#piecesInFlight()} pieces (two by default) are in
  * flight, and a new one starts only while the channel is writable, so a slow peer never makes the
- * node buffer more than that. Pieces go out zero-copy from a file when the storage is one;
- * otherwise they are read on the storage pool, off the event loop.
+ * node buffer more than that. Pieces go out zero-copy from a file when the storage is one, are
+ * copied on the event loop from a storage {@linkplain io.robber.api.Storage#inMemory() in memory},
+ * and are otherwise read on the storage pool, off the event loop.
  */
 final class PieceSender {
     private static final Logger LOG = LoggerFactory.getLogger(PieceSender.class);
@@ -101,25 +102,44 @@ final class PieceSender {
                     .addListener(f -> sent(f.isSuccess(), length));
             return;
         }
-        storagePool.execute(() -> {
-            ByteBuf data = ch.alloc().directBuffer(length);
-            try {
-                transfer.storage().read(offset, data.nioBuffer(0, length));
-                data.writerIndex(length);
-            } catch (IOException | RuntimeException e) {
-                data.release();
-                header.release();
-                ch.eventLoop().execute(() -> {
-                    inFlight--;
-                    driver.storageFailed("cannot read piece " + piece + " from storage: " + e.getMessage());
-                });
-                return;
+        if (transfer.storage().inMemory()) {
+            ByteBuf data = read(ch, transfer, piece, header);
+            if (data != null) {
+                write(ch, header, data, length);
             }
-            ch.eventLoop().execute(() -> {
-                ch.write(header);
-                ch.writeAndFlush(data).addListener(f -> sent(f.isSuccess(), length));
-            });
+            return;
+        }
+        storagePool.execute(() -> {
+            ByteBuf data = read(ch, transfer, piece, header);
+            if (data != null) {
+                ch.eventLoop().execute(() -> write(ch, header, data, length));
+            }
         });
+    }
+
+    /** The piece's bytes in a direct buffer, or null (and the send undone) when the storage fails. */
+    private ByteBuf read(Channel ch, Transfer transfer, int piece, ByteBuf header) {
+        int length = transfer.manifest().pieceLength(piece);
+        ByteBuf data = ch.alloc().directBuffer(length);
+        try {
+            transfer.storage().read(transfer.manifest().pieceOffset(piece), data.nioBuffer(0, length));
+            data.writerIndex(length);
+            return data;
+        } catch (IOException | RuntimeException e) {
+            data.release();
+            header.release();
+            String reason = "cannot read piece " + piece + " from storage: " + e.getMessage();
+            ch.eventLoop().execute(() -> {
+                inFlight--;
+                driver.storageFailed(reason);
+            });
+            return null;
+        }
+    }
+
+    private void write(Channel ch, ByteBuf header, ByteBuf data, int length) {
+        ch.write(header);
+        ch.writeAndFlush(data).addListener(f -> sent(f.isSuccess(), length));
     }
 
     private void sent(boolean success, int length) {
