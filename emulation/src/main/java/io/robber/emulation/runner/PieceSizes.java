@@ -9,7 +9,9 @@ package io.robber.emulation.runner;
  * connection form a tail of R·piece / (pair rate / 16): with tc1-fast's 2 MB/s A→D link that is 42 s
  * for 1 MiB pieces but 2.6 s for 64 KiB. In virtual time ({@code io.robber.sim}, 4 × 16 nodes)
  * Robber reaches 50 % of the bound on 600 MB with 1 MiB pieces, 86 % with 256 KiB and 96 % with
- * 64 KiB; on 30 MB, 83 % with 16 KiB.
+ * 64 KiB; on 30 MB, 90 % with 16 KiB. A larger floor would cut the in-process CPU of small runs
+ * (the demo: 12 % less with 32 KiB) but costs the protocol more: the demo falls below 90 % in
+ * virtual time and TC2's 100 MB lose up to 15 points with 32 KiB (docs/perf.md, "The default demo's CPU").
  */
 public final class PieceSizes {
     static final int MIN = 16 << 10;
