@@ -17,7 +17,7 @@ import java.util.List;
  * dimension to the next one in its block, the last back to the block's first. π is a permutation, so
  * the 2k trees enter every server on its 2k different links. Every path reaches the source: this
  * was checked exhaustively for all 3 ≤ n ≤ 9 and k ≤ 5 with n^k ≤ 20,000, and the tests check it
- * again. On Torus(16,3) the trees are at most 45 hops deep (k(n−1)), 23.5 on average.
+ * again. On Torus(16,3) the trees are at most 46 hops deep, 23.5 on average.
  */
 final class TorusSpanningTrees implements SpanningTreeConstruction {
     private final Torus torus;
