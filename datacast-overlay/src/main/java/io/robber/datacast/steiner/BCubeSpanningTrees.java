@@ -32,44 +32,48 @@ final class BCubeSpanningTrees implements SpanningTreeConstruction {
 
     @Override
     public List<SpanningTree> spanningTrees(int source) {
-        List<SpanningTree> trees = new ArrayList<>(bcube.k() + 1);
-        for (int level = 0; level <= bcube.k(); level++) {
-            trees.add(tree(source, level));
-        }
-        return trees;
-    }
-
-    private SpanningTree tree(int source, int level) {
-        int[] parentArc = new int[network.nodeCount()];
-        Arrays.fill(parentArc, -1);
-        int n = bcube.n();
         int levels = bcube.k() + 1;
-        int sourceDigit = bcube.digit(source, level);
+        int[][] parentArc = new int[levels][network.nodeCount()];
+        for (int[] tree : parentArc) {
+            Arrays.fill(tree, -1);
+        }
+        int[] sourceDigits = bcube.digits(source);
+        int[] digits = new int[levels];
         for (int server = 0; server < network.servers().size(); server++) {
             if (server == source) {
                 continue;
             }
-            int from;
-            int via;
-            if (bcube.digit(server, level) == sourceDigit) {
-                via = level;
-                from = bcube.withDigit(server, level, (sourceDigit + 1) % n);
-            } else {
-                via = lastDifferingDigit(server, source, level, levels);
-                from = via == level ? source : bcube.withDigit(server, via, bcube.digit(source, via));
+            for (int d = 0; d < levels; d++) {
+                digits[d] = bcube.digit(server, d);
             }
-            int switchNode = bcube.switchAt(via, server);
-            parentArc[switchNode] = network.arc(bcube.link(from, via), from);
-            parentArc[server] = network.arc(bcube.link(server, via), switchNode);
+            for (int level = 0; level < levels; level++) {
+                int from;
+                int via;
+                if (digits[level] == sourceDigits[level]) {
+                    via = level;
+                    from = bcube.withDigit(server, level, (sourceDigits[level] + 1) % bcube.n());
+                } else {
+                    via = lastDifferingDigit(digits, sourceDigits, level);
+                    from = via == level ? source : bcube.withDigit(server, via, sourceDigits[via]);
+                }
+                int switchNode = bcube.switchAt(via, server);
+                parentArc[level][switchNode] = network.arc(bcube.link(from, via), from);
+                parentArc[level][server] = network.arc(bcube.link(server, via), switchNode);
+            }
         }
-        return new SpanningTree(source, parentArc);
+        List<SpanningTree> trees = new ArrayList<>(levels);
+        for (int[] tree : parentArc) {
+            trees.add(new SpanningTree(source, tree));
+        }
+        return trees;
     }
 
-    /** The last digit, in the order l, l+1, …, l+k (mod k+1), where {@code server} differs from {@code source}. */
-    private int lastDifferingDigit(int server, int source, int level, int levels) {
+    /** The last digit, in the order l, l+1, …, l+k (mod k+1), where a server's digits differ from the source's. */
+    private static int lastDifferingDigit(int[] digits, int[] sourceDigits, int level) {
+        int levels = digits.length;
         for (int step = levels - 1; step > 0; step--) {
             int d = (level + step) % levels;
-            if (bcube.digit(server, d) != bcube.digit(source, d)) {
+            if (digits[d] != sourceDigits[d]) {
                 return d;
             }
         }

@@ -16,10 +16,15 @@ final class BreadthFirstTree {
     }
 
     /**
-     * The tree, or empty if some receiver cannot be reached over live arcs not in {@code used}.
+     * The tree, or empty if some receiver cannot be reached over live arcs not in {@code used}. A
+     * receiver without a free, live arc in, or a source without one out, fails at once, without a search.
      */
     static Optional<SteinerTree> grow(Network network, Group group, FailedLinks failed, BitSet used) {
         int source = group.source().index();
+        if (!hasFreeArc(network, source, false, failed, used)
+                || group.receivers().stream().anyMatch(r -> !hasFreeArc(network, r.index(), true, failed, used))) {
+            return Optional.empty();
+        }
         int[] parentArc = new int[network.nodeCount()];
         Arrays.fill(parentArc, -1);
         boolean[] reached = new boolean[network.nodeCount()];
@@ -50,6 +55,18 @@ final class BreadthFirstTree {
             return Optional.empty();
         }
         return Pruning.prune(network, new SpanningTree(source, parentArc), group);
+    }
+
+    /** Whether node {@code v} has a free, live arc out (or, if {@code in}, in). */
+    private static boolean hasFreeArc(Network network, int v, boolean in, FailedLinks failed, BitSet used) {
+        for (int i = network.outStart(v); i < network.outStart(v + 1); i++) {
+            int out = network.outArc(i);
+            int arc = in ? Network.reverse(out) : out;
+            if (failed.isLive(arc) && !used.get(arc)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether every receiver is connected to the source over live links. */

@@ -30,18 +30,11 @@ final class TorusSpanningTrees implements SpanningTreeConstruction {
 
     @Override
     public List<SpanningTree> spanningTrees(int source) {
-        List<SpanningTree> trees = new ArrayList<>(2 * torus.k());
-        for (int d = 0; d < torus.k(); d++) {
-            trees.add(tree(source, d, 1));
-            trees.add(tree(source, d, -1));
-        }
-        return trees;
-    }
-
-    private SpanningTree tree(int source, int dimension, int sign) {
-        int[] parentArc = new int[network.nodeCount()];
-        Arrays.fill(parentArc, -1);
         int k = torus.k();
+        int[][] parentArc = new int[2 * k][network.nodeCount()];
+        for (int[] tree : parentArc) {
+            Arrays.fill(tree, -1);
+        }
         int[] offset = new int[k];
         for (int server = 0; server < network.nodeCount(); server++) {
             if (server == source) {
@@ -50,12 +43,19 @@ final class TorusSpanningTrees implements SpanningTreeConstruction {
             for (int d = 0; d < k; d++) {
                 offset[d] = Math.floorMod(torus.coordinate(server, d) - torus.coordinate(source, d), torus.n());
             }
-            int along = next(offset, dimension);
-            int parent = torus.step(server, along, -sign);
-            int link = sign > 0 ? torus.link(parent, along) : torus.link(server, along);
-            parentArc[server] = network.arc(link, parent);
+            for (int d = 0; d < k; d++) {
+                int along = next(offset, d);
+                int below = torus.step(server, along, -1);
+                int above = torus.step(server, along, 1);
+                parentArc[2 * d][server] = network.arc(torus.link(below, along), below);
+                parentArc[2 * d + 1][server] = network.arc(torus.link(server, along), above);
+            }
         }
-        return new SpanningTree(source, parentArc);
+        List<SpanningTree> trees = new ArrayList<>(2 * k);
+        for (int[] tree : parentArc) {
+            trees.add(new SpanningTree(source, tree));
+        }
+        return trees;
     }
 
     /** π(d): the next dimension of d's block, or the block's first after its last. */

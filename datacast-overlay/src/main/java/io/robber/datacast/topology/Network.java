@@ -122,6 +122,11 @@ public final class Network {
         return arc >>> 1;
     }
 
+    /** The arc of the same link in the other direction. */
+    public static int reverse(int arc) {
+        return arc ^ 1;
+    }
+
     public int tail(int arc) {
         return arcTail[arc];
     }
