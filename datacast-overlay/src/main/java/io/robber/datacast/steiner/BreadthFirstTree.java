@@ -38,9 +38,9 @@ final class BreadthFirstTree {
         reached[source] = true;
         while (head < tail && missing > 0) {
             int v = queue[head++];
-            for (int i = network.outStart(v); i < network.outStart(v + 1); i++) {
+            for (int i = network.outStart(v), end = network.outStart(v + 1); i < end; i++) {
+                int w = network.outHead(i);
                 int arc = network.outArc(i);
-                int w = network.head(arc);
                 if (!reached[w] && !used.get(arc) && failed.isLive(arc)) {
                     reached[w] = true;
                     parentArc[w] = arc;

@@ -25,6 +25,7 @@ public final class Network {
     private final int[] arcHead;
     private final int[] outStart;
     private final int[] outArcs;
+    private final int[] outHeads;
     private final Graph<Node, Link> graph;
 
     Network(List<Node> nodes, List<Link> links) {
@@ -50,8 +51,10 @@ public final class Network {
             outStart[v + 1] += outStart[v];
         }
         outArcs = new int[arcTail.length];
+        outHeads = new int[arcTail.length];
         int[] next = outStart.clone();
         for (int arc = 0; arc < arcTail.length; arc++) {
+            outHeads[next[arcTail[arc]]] = arcHead[arc];
             outArcs[next[arcTail[arc]]++] = arc;
         }
         this.graph = jgraphtView(this.nodes, this.links);
@@ -142,6 +145,11 @@ public final class Network {
 
     public int outArc(int i) {
         return outArcs[i];
+    }
+
+    /** The head of {@code outArc(i)}. */
+    public int outHead(int i) {
+        return outHeads[i];
     }
 
     /** The number of links at node {@code v}. */
