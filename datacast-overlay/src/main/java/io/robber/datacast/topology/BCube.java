@@ -8,27 +8,16 @@ package io.robber.datacast.topology;
  *
  * <p>Link {@code server·(k+1) + l} joins a server to its level-l switch, server first.
  */
-public final class BCube implements Topology {
+public final class BCube extends Topology {
     private final int n;
     private final int k;
-    private final LinkProfiles profiles;
-    private final Digits serverDigits;
-    private final Digits switchDigits;
-    private final int[] power;
-    private final Network network;
+    private final Digits servers;
 
     private BCube(int n, int k, LinkProfiles profiles) {
+        super(spec(n, k), profiles, builder -> wire(builder, n, k));
         this.n = n;
         this.k = k;
-        this.profiles = profiles;
-        this.power = new int[k + 2];
-        power[0] = 1;
-        for (int i = 1; i < power.length; i++) {
-            power[i] = power[i - 1] * n;
-        }
-        this.serverDigits = Digits.uniform(n, k + 1);
-        this.switchDigits = Digits.uniform(n, k);
-        this.network = build();
+        this.servers = Digits.uniform(n, k + 1);
     }
 
     /** BCube(n, k): n-port switches, k+1 levels; n ≥ 2, k ≥ 0. */
@@ -44,23 +33,27 @@ public final class BCube implements Topology {
         return "bcube:" + n + "," + k;
     }
 
-    private Network build() {
-        NetworkBuilder builder = new NetworkBuilder(profiles);
-        for (int s = 0; s < serverDigits.count(); s++) {
-            builder.server(serverDigits.format(serverDigits.digits(s)));
+    private static void wire(NetworkBuilder builder, int n, int k) {
+        Digits servers = Digits.uniform(n, k + 1);
+        Digits switches = Digits.uniform(n, k);
+        for (int s = 0; s < servers.count(); s++) {
+            builder.server(servers.format(servers.digits(s)));
         }
         for (int level = 0; level <= k; level++) {
-            for (int w = 0; w < switchDigits.count(); w++) {
-                String address = k == 0 ? "" : "," + switchDigits.format(switchDigits.digits(w));
+            for (int w = 0; w < switches.count(); w++) {
+                String address = k == 0 ? "" : "," + switches.format(switches.digits(w));
                 builder.switchNode("<" + level + address + ">");
             }
         }
-        for (int s = 0; s < serverDigits.count(); s++) {
+        for (int s = 0; s < servers.count(); s++) {
             for (int level = 0; level <= k; level++) {
-                builder.link(s, switchAt(level, s));
+                builder.link(s, switchAt(servers, switches.count(), level, s));
             }
         }
-        return builder.build();
+    }
+
+    private static int switchAt(Digits servers, int switchesPerLevel, int level, int server) {
+        return servers.count() + level * switchesPerLevel + servers.without(server, level);
     }
 
     public int n() {
@@ -71,49 +64,28 @@ public final class BCube implements Topology {
         return k;
     }
 
-    /** The server with these digits ({@code digits[l]} is a_l). */
-    public int server(int[] digits) {
-        return serverDigits.index(digits);
-    }
-
     /** The digits a_0…a_k of a server. */
     public int[] digits(int server) {
-        return serverDigits.digits(server);
+        return servers.digits(server);
     }
 
     /** Digit a_d of a server. */
     public int digit(int server, int d) {
-        return server / power[d] % n;
+        return servers.digit(server, d);
     }
 
     /** The server whose digits are those of {@code server} but a_d = {@code value}. */
     public int withDigit(int server, int d, int value) {
-        return server + (value - digit(server, d)) * power[d];
+        return servers.withDigit(server, d, value);
     }
 
     /** The node index of the level-{@code level} switch above {@code server}. */
     public int switchAt(int level, int server) {
-        int address = server / power[level + 1] * power[level] + server % power[level];
-        return power[k + 1] + level * power[k] + address;
+        return switchAt(servers, servers.count() / n, level, server);
     }
 
     /** The link between {@code server} and its level-{@code level} switch. */
     public int link(int server, int level) {
         return server * (k + 1) + level;
-    }
-
-    @Override
-    public String spec() {
-        return spec(n, k);
-    }
-
-    @Override
-    public Network network() {
-        return network;
-    }
-
-    @Override
-    public LinkProfiles linkProfiles() {
-        return profiles;
     }
 }

@@ -1,5 +1,7 @@
 package io.robber.datacast.topology;
 
+import java.util.Arrays;
+
 /**
  * Mixed-radix addresses, the way data-center papers name nodes: digit 0 is the least significant,
  * printed last ({@code 02} is digit 1 = 0, digit 0 = 2). Digits print side by side while every
@@ -7,30 +9,30 @@ package io.robber.datacast.topology;
  */
 final class Digits {
     private final int[] radix;
-    private final int count;
+    private final int[] weight;
     private final boolean dotted;
 
     Digits(int... radix) {
         this.radix = radix.clone();
-        long product = 1;
+        this.weight = new int[radix.length + 1];
+        weight[0] = 1;
         boolean wide = false;
-        for (int r : radix) {
-            product *= r;
-            wide |= r > 10;
+        for (int i = 0; i < radix.length; i++) {
+            weight[i + 1] = Math.multiplyExact(weight[i], radix[i]);
+            wide |= radix[i] > 10;
         }
-        this.count = Math.toIntExact(product);
         this.dotted = wide;
     }
 
     static Digits uniform(int radix, int length) {
         int[] radices = new int[length];
-        java.util.Arrays.fill(radices, radix);
+        Arrays.fill(radices, radix);
         return new Digits(radices);
     }
 
     /** How many addresses there are. */
     int count() {
-        return count;
+        return weight[radix.length];
     }
 
     int length() {
@@ -39,6 +41,21 @@ final class Digits {
 
     int radix(int digit) {
         return radix[digit];
+    }
+
+    /** Digit {@code d} of the address with this index. */
+    int digit(int index, int d) {
+        return index / weight[d] % radix[d];
+    }
+
+    /** The index of the address equal to {@code index}'s but with digit {@code d} set to {@code value}. */
+    int withDigit(int index, int d, int value) {
+        return index + (value - digit(index, d)) * weight[d];
+    }
+
+    /** The index, among the addresses without digit {@code d}, of {@code index}'s address with digit d removed. */
+    int without(int index, int d) {
+        return index / weight[d + 1] * weight[d] + index % weight[d];
     }
 
     int index(int[] digits) {

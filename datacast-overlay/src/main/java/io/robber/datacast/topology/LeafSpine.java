@@ -5,19 +5,14 @@ package io.robber.datacast.topology;
  * {@code hostsPerLeaf} servers under each leaf. Servers are named {@code host<leaf>.<i>}, switches
  * {@code leaf<j>} and {@code spine<j>}.
  */
-public final class LeafSpine implements Topology, Layered {
-    private final int spines;
+public final class LeafSpine extends Topology implements Layered {
     private final int leaves;
     private final int hostsPerLeaf;
-    private final LinkProfiles profiles;
-    private final Network network;
 
     private LeafSpine(int spines, int leaves, int hostsPerLeaf, LinkProfiles profiles) {
-        this.spines = spines;
+        super(spec(spines, leaves, hostsPerLeaf), profiles, builder -> wire(builder, spines, leaves, hostsPerLeaf));
         this.leaves = leaves;
         this.hostsPerLeaf = hostsPerLeaf;
-        this.profiles = profiles;
-        this.network = build();
     }
 
     /** A leaf-spine fabric; every count at least 1. */
@@ -33,8 +28,9 @@ public final class LeafSpine implements Topology, Layered {
         return "leafspine:" + spines + "," + leaves + "," + hostsPerLeaf;
     }
 
-    private Network build() {
-        NetworkBuilder builder = new NetworkBuilder(profiles);
+    private static void wire(NetworkBuilder builder, int spines, int leaves, int hostsPerLeaf) {
+        int firstLeaf = leaves * hostsPerLeaf;
+        int firstSpine = firstLeaf + leaves;
         for (int leaf = 0; leaf < leaves; leaf++) {
             for (int h = 0; h < hostsPerLeaf; h++) {
                 builder.server("host" + leaf + "." + h);
@@ -48,21 +44,12 @@ public final class LeafSpine implements Topology, Layered {
         }
         for (int leaf = 0; leaf < leaves; leaf++) {
             for (int spine = 0; spine < spines; spine++) {
-                builder.link(spineNode(spine), leafNode(leaf));
+                builder.link(firstSpine + spine, firstLeaf + leaf);
             }
             for (int h = 0; h < hostsPerLeaf; h++) {
-                builder.link(leafNode(leaf), leaf * hostsPerLeaf + h);
+                builder.link(firstLeaf + leaf, leaf * hostsPerLeaf + h);
             }
         }
-        return builder.build();
-    }
-
-    private int leafNode(int leaf) {
-        return leaves * hostsPerLeaf + leaf;
-    }
-
-    private int spineNode(int spine) {
-        return leaves * hostsPerLeaf + leaves + spine;
     }
 
     @Override
@@ -71,20 +58,5 @@ public final class LeafSpine implements Topology, Layered {
             return 2;
         }
         return v < leaves * hostsPerLeaf + leaves ? 1 : 0;
-    }
-
-    @Override
-    public String spec() {
-        return spec(spines, leaves, hostsPerLeaf);
-    }
-
-    @Override
-    public Network network() {
-        return network;
-    }
-
-    @Override
-    public LinkProfiles linkProfiles() {
-        return profiles;
     }
 }

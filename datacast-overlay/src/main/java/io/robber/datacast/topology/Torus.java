@@ -8,25 +8,16 @@ package io.robber.datacast.topology;
  * <p>Link {@code server·k + d} joins a server to its neighbour one step up in dimension {@code d},
  * the server first.
  */
-public final class Torus implements Topology {
+public final class Torus extends Topology {
     private final int n;
     private final int k;
-    private final LinkProfiles profiles;
     private final Digits coordinates;
-    private final int[] power;
-    private final Network network;
 
     private Torus(int n, int k, LinkProfiles profiles) {
+        super(spec(n, k), profiles, builder -> wire(builder, n, k));
         this.n = n;
         this.k = k;
-        this.profiles = profiles;
-        this.power = new int[k];
-        power[0] = 1;
-        for (int i = 1; i < k; i++) {
-            power[i] = power[i - 1] * n;
-        }
         this.coordinates = Digits.uniform(n, k);
-        this.network = build();
     }
 
     /** Torus(n, k): n servers per dimension (n > 2), k ≥ 1 dimensions. */
@@ -42,17 +33,20 @@ public final class Torus implements Topology {
         return "torus:" + n + "," + k;
     }
 
-    private Network build() {
-        NetworkBuilder builder = new NetworkBuilder(profiles);
+    private static void wire(NetworkBuilder builder, int n, int k) {
+        Digits coordinates = Digits.uniform(n, k);
         for (int s = 0; s < coordinates.count(); s++) {
             builder.server(coordinates.format(coordinates.digits(s)));
         }
         for (int s = 0; s < coordinates.count(); s++) {
             for (int d = 0; d < k; d++) {
-                builder.link(s, step(s, d, 1));
+                builder.link(s, step(coordinates, n, s, d, 1));
             }
         }
-        return builder.build();
+    }
+
+    private static int step(Digits coordinates, int n, int server, int d, int steps) {
+        return coordinates.withDigit(server, d, Math.floorMod(coordinates.digit(server, d) + steps, n));
     }
 
     public int n() {
@@ -63,42 +57,18 @@ public final class Torus implements Topology {
         return k;
     }
 
-    public int server(int[] coordinates) {
-        return this.coordinates.index(coordinates);
-    }
-
-    public int[] coordinates(int server) {
-        return coordinates.digits(server);
+    /** Coordinate {@code d} of a server. */
+    public int coordinate(int server, int d) {
+        return coordinates.digit(server, d);
     }
 
     /** The server {@code steps} away from {@code server} along dimension {@code d}, wrapping around. */
     public int step(int server, int d, int steps) {
-        int c = coordinate(server, d);
-        return server + (Math.floorMod(c + steps, n) - c) * power[d];
-    }
-
-    /** Coordinate {@code d} of a server. */
-    public int coordinate(int server, int d) {
-        return server / power[d] % n;
+        return step(coordinates, n, server, d, steps);
     }
 
     /** The link from {@code server} one step up in dimension {@code d}. */
     public int link(int server, int d) {
         return server * k + d;
-    }
-
-    @Override
-    public String spec() {
-        return spec(n, k);
-    }
-
-    @Override
-    public Network network() {
-        return network;
-    }
-
-    @Override
-    public LinkProfiles linkProfiles() {
-        return profiles;
     }
 }

@@ -1,40 +1,22 @@
-package io.robber.cli.trees;
+package io.robber.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.robber.cli.ExitCodes;
-import io.robber.cli.JsonOutput;
-import io.robber.cli.RobberCli;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
+/** {@code robber trees}; runs through {@link RobberCliTest#run}. */
 class TreesCommandTest {
-
-    record Run(int exitCode, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = RobberCli.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exitCode = cli.execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
 
     @Test
     void printsThePapersTwoTreesOnBCube41WithTheirDepthsTheBoundAndTheTime() {
-        Run run = run("trees", "--topology", "bcube:4,1", "--group", "00,02,10,21,23,31,33");
+        RobberCliTest.Run run = RobberCliTest.run("trees", "--topology", "bcube:4,1", "--group", "00,02,10,21,23,31,33");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("bcube:4,1 (16 servers, 8 switches, 32 links)", "source 00, 6 receivers",
@@ -44,7 +26,7 @@ class TreesCommandTest {
 
     @Test
     void withoutAGroupEveryServerReceivesFromTheFirstAndJsonListsTheTrees() throws IOException {
-        Run run = run("trees", "--topology", "torus:4,2", "--json");
+        RobberCliTest.Run run = RobberCliTest.run("trees", "--topology", "torus:4,2", "--json");
 
         JsonNode json = JsonOutput.mapper().readTree(run.out());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
@@ -60,9 +42,9 @@ class TreesCommandTest {
 
     @Test
     void failedLinksAndRandomReceiversAreSeededAndTimedOverRepeats() throws IOException {
-        Run first = run("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
+        RobberCliTest.Run first = RobberCliTest.run("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
                 "--seed", "3", "--repeat", "5", "--json");
-        Run second = run("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
+        RobberCliTest.Run second = RobberCliTest.run("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
                 "--seed", "3", "--json");
 
         JsonNode a = JsonOutput.mapper().readTree(first.out());
@@ -79,7 +61,7 @@ class TreesCommandTest {
         Path group = Files.writeString(dir.resolve("group.txt"), "host0.0\nhost1.3\nhost2.1\n");
         Path topology = Files.writeString(dir.resolve("fabric.json"), "{\"topology\": \"leafspine:2,3,4\"}");
 
-        Run run = run("trees", "--topology", topology.toString(), "--group", group.toString(), "--source", "host2.1");
+        RobberCliTest.Run run = RobberCliTest.run("trees", "--topology", topology.toString(), "--group", group.toString(), "--source", "host2.1");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("source host2.1, 2 receivers", "1 trees, bound 1",
@@ -102,7 +84,7 @@ class TreesCommandTest {
         "trees --topology bcube:4,1 --receivers 3 --group 00,01 | either --group or --receivers",
         "trees --topology /no/such.json                        | cannot read topology file"})
     void badArgumentsAreOneLineUsageErrors(String line, String message) {
-        Run run = run(line.split(" "));
+        RobberCliTest.Run run = RobberCliTest.run(line.split(" "));
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.out()).isEmpty();
