@@ -34,9 +34,4 @@ public record Group(Node source, List<Node> receivers) {
     public static Group allServers(Network network, Node source) {
         return new Group(source, network.servers().stream().filter(server -> !server.equals(source)).toList());
     }
-
-    /** The group's size: the source and its receivers. */
-    public int size() {
-        return receivers.size() + 1;
-    }
 }

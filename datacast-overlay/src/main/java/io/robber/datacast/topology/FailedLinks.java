@@ -53,7 +53,7 @@ public final class FailedLinks {
 
     /** Whether the link carrying {@code arc} is up. */
     public boolean isLive(int arc) {
-        return !failed.get(Network.linkOf(arc));
+        return !isFailed(Network.linkOf(arc));
     }
 
     public int count() {

@@ -5,17 +5,6 @@ package io.robber.datacast.topology;
  * failures and port counters). It carries two arcs, one per direction: see {@link Network#arc}.
  */
 public record Link(int index, Node a, Node b, LinkProfile profile) {
-    /** The end of this link that is not {@code end}. */
-    public Node other(Node end) {
-        if (end.equals(a)) {
-            return b;
-        }
-        if (end.equals(b)) {
-            return a;
-        }
-        throw new IllegalArgumentException(end + " is not an end of link " + this);
-    }
-
     @Override
     public String toString() {
         return a.name() + "—" + b.name();
