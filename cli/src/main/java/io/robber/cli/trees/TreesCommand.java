@@ -17,8 +17,6 @@ import io.robber.datacast.topology.TopologyFile;
 import io.robber.datacast.topology.TopologySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,23 +101,12 @@ public final class TreesCommand implements Callable<Integer> {
         Group members = group(network, random);
         MultipleSteinerTrees algorithm = MultipleSteinerTrees.on(chosen);
 
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long[] nanos = new long[repeat];
-        long[] cpuNanos = new long[repeat];
-        SteinerTreeSet trees = null;
-        for (int i = 0; i < repeat; i++) {
-            long cpu = threads.getCurrentThreadCpuTime();
-            long start = System.nanoTime();
-            trees = algorithm.calculate(members, failed);
-            nanos[i] = System.nanoTime() - start;
-            cpuNanos[i] = threads.getCurrentThreadCpuTime() - cpu;
-        }
-        Arrays.sort(nanos);
-        Arrays.sort(cpuNanos);
+        Timed<SteinerTreeSet> timed = Timed.run(repeat, () -> algorithm.calculate(members, failed));
+        SteinerTreeSet trees = timed.result();
         List<String> problems = TreeVerifier.problems(network, members, failed, trees.trees());
         TreesReport report = TreesReport.of(chosen, members, failed, seed, trees,
                 TreeBound.of(network, members, failed), algorithm.connected(members, failed), problems.isEmpty(),
-                nanos[repeat / 2] / 1e6, cpuNanos[repeat / 2] / 1e6, repeat);
+                timed.millis(), timed.cpuMillis(), repeat);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             JsonOutput.write(out, report);
