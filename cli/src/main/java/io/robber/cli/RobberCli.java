@@ -6,6 +6,7 @@ import io.robber.cli.demo.DemoCommand;
 import io.robber.cli.transfer.NodeCommand;
 import io.robber.cli.transfer.ReceiveCommand;
 import io.robber.cli.transfer.SendCommand;
+import io.robber.cli.trees.TreesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
         subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class,
-            BenchCommand.class, ShapingCommand.class, CommandLine.HelpCommand.class},
+            BenchCommand.class, ShapingCommand.class, TreesCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success",
