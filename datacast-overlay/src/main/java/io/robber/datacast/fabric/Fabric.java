@@ -40,9 +40,15 @@ public final class Fabric implements PacketOutput {
         handlers[node] = handler;
     }
 
+    /** {@inheritDoc} Refuses, as a bug, a packet whose next arc does not leave the node it reached last. */
     @Override
     public void send(Packet packet) {
-        ports[packet.take()].offer(packet);
+        int arc = packet.take();
+        if (packet.at() >= 0 && network.tail(arc) != packet.at()) {
+            throw new IllegalStateException("a packet at " + network.node(packet.at()) + " cannot leave on arc "
+                    + network.describeArc(arc));
+        }
+        ports[arc].offer(packet);
     }
 
     public Port port(int arc) {

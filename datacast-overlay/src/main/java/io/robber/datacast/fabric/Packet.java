@@ -15,6 +15,7 @@ public final class Packet {
     private final int sizeBytes;
     private final Object payload;
     private int hop;
+    private int at = -1;
 
     private Packet(int[] route, int hop, boolean backwards, int sizeBytes, Object payload) {
         if (sizeBytes <= 0) {
@@ -40,10 +41,26 @@ public final class Packet {
      * reversed. Needs a request that went forwards at least one hop.
      */
     public static Packet retracing(Packet request, int sizeBytes, Object payload) {
-        if (request.backwards || request.hop == 0) {
+        return request.returnRoute().reply(sizeBytes, payload);
+    }
+
+    /**
+     * The way back from where this request is now to its origin, to answer it later (the packet
+     * itself may travel on meanwhile).
+     */
+    public ReturnRoute returnRoute() {
+        if (backwards || hop == 0) {
             throw new IllegalArgumentException("only a request that has travelled forwards can be retraced");
         }
-        return new Packet(request.route, request.hop - 1, true, sizeBytes, payload);
+        return new ReturnRoute(route, hop);
+    }
+
+    /** The first {@code hops} arcs of a request's {@code route}, to retrace backwards. */
+    public record ReturnRoute(int[] route, int hops) {
+        /** A reply along this way back. */
+        public Packet reply(int sizeBytes, Object payload) {
+            return new Packet(route, hops - 1, true, sizeBytes, payload);
+        }
     }
 
     /** The arc this packet leaves on next; only when not {@link #arrived()}. */
@@ -61,6 +78,15 @@ public final class Packet {
         return backwards ? hop + 1 : hop;
     }
 
+    /** The node the packet reached last, or −1 before its first hop. */
+    int at() {
+        return at;
+    }
+
+    void reached(int node) {
+        at = node;
+    }
+
     int take() {
         int arc = nextArc();
         hop += backwards ? -1 : 1;
@@ -75,8 +101,4 @@ public final class Packet {
         return payload;
     }
 
-    /** The route (arcs from the origin of the request this packet is or retraces), shared: do not modify. */
-    int[] route() {
-        return route;
-    }
 }

@@ -97,6 +97,7 @@ public final class Port {
     private void arrive() {
         Packet packet = inFlight.poll();
         arrival = inFlight.isEmpty() ? null : clock.at(inFlight.headTime(), arrive);
+        packet.reached(head);
         handlers[head].receive(packet);
     }
 

@@ -1,0 +1,138 @@
+package io.robber.datacast.transport;
+
+import io.robber.datacast.fabric.Packet;
+import io.robber.datacast.fabric.Packet.ReturnRoute;
+import io.robber.datacast.fabric.PacketOutput;
+import io.robber.engine.Timers;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The data source of one tree (§5.2). An interest is answered in one of three ways:
+ * <ul>
+ *   <li>from the source's own per-tree cache of capacity C, as a branching node would — the data
+ *       went out recently and a receiver on another branch asks for it too;</li>
+ *   <li>as new data, through the tree's token bucket at the AIMD rate: the first interest for a
+ *       name, waiting with any others for it until a token is there;</li>
+ *   <li>as duplicate data, at once and unshaped, for a <em>duplicate interest</em>: one for data sent
+ *       before and gone from the cache, the slowest receiver having fallen more than C behind (or a
+ *       loss). It halves the rate.</li>
+ * </ul>
+ * Every interval T without a duplicate interest raises the rate by δ. Counts new and duplicate data
+ * for the duplicate-data ratio of §5.4.
+ */
+final class Source {
+    private final PacketOutput output;
+    private final Timers timers;
+    private final TransportSettings settings;
+    private final int packets;
+    private final ContentStore store;
+    private final PendingInterests pending = new PendingInterests();
+    private final ArrayDeque<DataName> newNames = new ArrayDeque<>();
+    private final BitSet sent;
+    private final AimdRate rate;
+    private final Runnable tokenArrives = () -> {
+        pacer = null;
+        drain();
+    };
+    private final Runnable interval = this::interval;
+    private Runnable pacer;
+    private Runnable ticker;
+    private long nextToken;
+    private long newData;
+    private long duplicateData;
+
+    Source(PacketOutput output, Timers timers, int packets, TransportSettings settings) {
+        this.output = output;
+        this.timers = timers;
+        this.settings = settings;
+        this.packets = packets;
+        this.store = new ContentStore(settings.cacheBytes(), settings.mtuBytes());
+        this.sent = new BitSet(packets);
+        this.rate = new AimdRate(settings.initialRateBitsPerSecond(), settings.rateIncreaseBitsPerSecond());
+    }
+
+    void start() {
+        ticker = timers.schedule(settings.increaseIntervalNanos(), interval);
+    }
+
+    void stop() {
+        cancel(ticker);
+        cancel(pacer);
+    }
+
+    private static void cancel(Runnable event) {
+        if (event != null) {
+            event.run();
+        }
+    }
+
+    void onInterest(Packet packet, Interest interest) {
+        DataName name = interest.name();
+        if (name.sequence() < 0 || name.sequence() >= packets) {
+            return;
+        }
+        Data cached = store.lookup(name);
+        if (cached != null) {
+            answer(packet, cached);
+        } else if (pending.contains(name)) {
+            pending.add(name, packet.returnRoute());
+        } else if (sent.get(name.sequence())) {
+            duplicateData++;
+            rate.onDuplicateInterest();
+            answer(packet, new Data(name, true));
+        } else {
+            pending.add(name, packet.returnRoute());
+            newNames.add(name);
+            drain();
+        }
+    }
+
+    private void answer(Packet interest, Data data) {
+        output.send(Packet.retracing(interest, settings.mtuBytes(), data));
+    }
+
+    /** Sends the waiting new data the token bucket allows now, and wakes up for the next token. */
+    private void drain() {
+        long now = timers.nanoTime();
+        while (!newNames.isEmpty() && nextToken <= now) {
+            sendNew(newNames.poll());
+            nextToken = Math.max(nextToken, now) + settings.mtuBytes() * 8L * 1_000_000_000L / rate.bitsPerSecond();
+        }
+        if (!newNames.isEmpty() && pacer == null) {
+            pacer = timers.schedule(nextToken - now, tokenArrives);
+        }
+    }
+
+    private void sendNew(DataName name) {
+        Data data = new Data(name, false);
+        sent.set(name.sequence());
+        store.insert(data);
+        newData++;
+        for (ReturnRoute way : pending.satisfy(name)) {
+            output.send(way.reply(settings.mtuBytes(), data));
+        }
+    }
+
+    private void interval() {
+        rate.onInterval();
+        ticker = timers.schedule(settings.increaseIntervalNanos(), interval);
+    }
+
+    long newData() {
+        return newData;
+    }
+
+    long duplicateData() {
+        return duplicateData;
+    }
+
+    long cacheHits() {
+        return store.hits();
+    }
+
+    long rateBitsPerSecond() {
+        return rate.bitsPerSecond();
+    }
+}

@@ -1,0 +1,112 @@
+package io.robber.datacast.transport;
+
+import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.steiner.SteinerTree;
+import io.robber.datacast.topology.Network;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One block delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
+ * tree's root, a {@link BranchingNode} (with its cache) wherever the tree splits, and a
+ * {@link Receiver} at each group member, pulling the block with interests routed up the tree.
+ * Switches that do not branch just forward by source route.
+ */
+public final class TreeTransfer {
+    private final Fabric fabric;
+    private final Source source;
+    private final Map<Integer, Receiver> receivers = new LinkedHashMap<>();
+    private final List<BranchingNode> branchingNodes = new ArrayList<>();
+    private final int packets;
+    private final TransportSettings settings;
+
+    /**
+     * @param tree the tree, with {@code treeId} the name every node knows it by
+     * @param receivers node indices of the receivers, all on the tree
+     * @param packets the block's length in data packets
+     */
+    public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int treeId, int[] receivers, int packets,
+            TransportSettings settings) {
+        this.fabric = nodes.fabric();
+        this.packets = packets;
+        this.settings = settings;
+        Network network = fabric.network();
+        int[] parentArc = parentArcs(network, tree);
+        this.source = new Source(fabric, fabric.clock(), packets, settings);
+        nodes.at(tree.source()).source(treeId, source);
+        for (int node : tree.branchingNodes(network)) {
+            if (node != tree.source()) {
+                BranchingNode branching = new BranchingNode(fabric, settings);
+                branchingNodes.add(branching);
+                nodes.at(node).branching(treeId, branching);
+            }
+        }
+        DataName first = new DataName(treeId, 0, 0);
+        for (int node : receivers) {
+            Receiver receiver = new Receiver(fabric, fabric.clock(), routeToSource(network, parentArc, tree, node),
+                    first, packets, settings);
+            this.receivers.put(node, receiver);
+            nodes.at(node).receiver(treeId, receiver);
+        }
+    }
+
+    private static int[] parentArcs(Network network, SteinerTree tree) {
+        int[] parentArc = new int[network.nodeCount()];
+        Arrays.fill(parentArc, -1);
+        for (int arc : tree.arcs()) {
+            parentArc[network.head(arc)] = arc;
+        }
+        return parentArc;
+    }
+
+    /** The arcs from {@code node} up the tree to its source: each tree arc on the way, reversed. */
+    private static int[] routeToSource(Network network, int[] parentArc, SteinerTree tree, int node) {
+        if (node == tree.source() || parentArc[node] < 0) {
+            throw new IllegalArgumentException("receiver " + network.node(node) + " is not on the tree below its source "
+                    + network.node(tree.source()));
+        }
+        List<Integer> route = new ArrayList<>();
+        for (int v = node; v != tree.source(); v = network.tail(parentArc[v])) {
+            route.add(parentArc[v] ^ 1);
+        }
+        return route.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Starts the source's rate control and every receiver's interests, at the fabric's current time. */
+    public void start() {
+        source.start();
+        receivers.values().forEach(Receiver::start);
+    }
+
+    public boolean finished() {
+        return receivers.values().stream().allMatch(Receiver::finished);
+    }
+
+    /**
+     * Runs the fabric until every receiver has the block or the virtual time reaches {@code limitNanos},
+     * then stops the source's timers; the report says which.
+     */
+    public TransferReport runUntilFinished(long limitNanos) {
+        var clock = fabric.clock();
+        while (!finished() && !clock.idle() && clock.nextTime() <= limitNanos) {
+            clock.step();
+        }
+        source.stop();
+        return report();
+    }
+
+    public TransferReport report() {
+        List<TransferReport.ReceiverReport> reports = new ArrayList<>();
+        long payloadBits = (long) packets * settings.payloadBytes() * 8;
+        receivers.forEach((node, receiver) -> reports.add(new TransferReport.ReceiverReport(
+                fabric.network().node(node).name(), receiver.receivedPackets(), receiver.finishNanos(),
+                receiver.finished() ? payloadBits * 1e9 / (receiver.finishNanos() - receiver.startNanos()) : 0,
+                receiver.retransmissions(), receiver.duplicates())));
+        long relayHits = branchingNodes.stream().mapToLong(BranchingNode::cacheHits).sum();
+        return new TransferReport(packets, source.newData(), source.duplicateData(), source.cacheHits(), relayHits,
+                reports);
+    }
+}
