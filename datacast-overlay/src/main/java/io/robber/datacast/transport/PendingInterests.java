@@ -15,11 +15,16 @@ import java.util.Map;
 final class PendingInterests {
     private final Map<DataName, List<ReturnRoute>> pending = new HashMap<>();
 
-    /** Records {@code interest} as waiting for {@code name}; whether it is the first one. */
+    /**
+     * Records {@code interest} as waiting for {@code name}, once per way back (a retransmission from
+     * the same receiver waits as one); whether it is the first interest for the name.
+     */
     boolean add(DataName name, ReturnRoute interest) {
         List<ReturnRoute> waiting = pending.computeIfAbsent(name, n -> new ArrayList<>(2));
-        waiting.add(interest);
-        return waiting.size() == 1;
+        if (!waiting.contains(interest)) {
+            waiting.add(interest);
+        }
+        return waiting.size() == 1 && waiting.get(0) == interest;
     }
 
     boolean contains(DataName name) {

@@ -3,13 +3,13 @@ package io.robber.datacast.transport;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.PacketOutput;
 import io.robber.engine.Timers;
-import java.util.BitSet;
 
 /**
  * A receiver of one block on one tree (§5.2): it holds w credits, spends one per interest and earns
  * it back with each data packet, asking for the block's packets in sequence along its route up the
  * tree. An interest not answered within the {@link RetransmissionTimeout} is sent again, marked as a
- * retransmission. Data it did not ask for (or already has) is counted and dropped.
+ * retransmission ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped. It calls back
+ * once, when it has the whole block.
  */
 final class Receiver {
     private final PacketOutput output;
@@ -19,19 +19,18 @@ final class Receiver {
     private final int block;
     private final int packets;
     private final int interestBytes;
-    private final RetransmissionTimeout timeout;
-    private final BitSet received;
-    private final BitSet retransmitted;
-    private final long[] askedAt;
-    private final Runnable[] pendingTimeouts;
+    private final OutstandingInterests outstanding;
+    private final Runnable onFinished;
     private int credit;
+    private int receivedCount;
     private int next;
     private long startNanos = -1;
     private long finishNanos = -1;
     private long duplicates;
+    private long retransmissions;
 
     Receiver(PacketOutput output, Timers timers, int[] routeToSource, DataName first, int packets,
-            TransportSettings settings) {
+            TransportSettings settings, Runnable onFinished) {
         this.output = output;
         this.timers = timers;
         this.routeToSource = routeToSource;
@@ -39,11 +38,9 @@ final class Receiver {
         this.block = first.block();
         this.packets = packets;
         this.interestBytes = settings.headerBytes();
-        this.timeout = new RetransmissionTimeout(settings.minRetransmissionTimeoutNanos());
-        this.received = new BitSet(packets);
-        this.retransmitted = new BitSet(packets);
-        this.askedAt = new long[packets];
-        this.pendingTimeouts = new Runnable[packets];
+        this.outstanding = new OutstandingInterests(timers, settings.creditWindow(), packets,
+                settings.minRetransmissionTimeoutNanos(), this::retransmit);
+        this.onFinished = onFinished;
         this.credit = settings.creditWindow();
     }
 
@@ -53,20 +50,16 @@ final class Receiver {
     }
 
     void onData(Data data) {
-        int sequence = data.name().sequence();
-        if (data.name().tree() != tree || data.name().block() != block || received.get(sequence)) {
+        DataName name = data.name();
+        if (name.tree() != tree || name.block() != block || !outstanding.answered(name.sequence())) {
             duplicates++;
             return;
         }
-        received.set(sequence);
-        pendingTimeouts[sequence].run();
-        pendingTimeouts[sequence] = null;
-        if (!retransmitted.get(sequence)) {
-            timeout.sample(timers.nanoTime() - askedAt[sequence]);
-        }
+        receivedCount++;
         credit++;
-        if (received.cardinality() == packets) {
+        if (receivedCount == packets) {
             finishNanos = timers.nanoTime();
+            onFinished.run();
         }
         spendCredit();
     }
@@ -78,17 +71,15 @@ final class Receiver {
         }
     }
 
-    private void ask(int sequence, boolean retransmission) {
-        askedAt[sequence] = timers.nanoTime();
-        output.send(Packet.along(routeToSource, interestBytes,
-                new Interest(new DataName(tree, block, sequence), retransmission)));
-        pendingTimeouts[sequence] = timers.schedule(timeout.nanos(), () -> expire(sequence));
+    private void retransmit(int sequence) {
+        retransmissions++;
+        ask(sequence, true);
     }
 
-    private void expire(int sequence) {
-        timeout.backOff();
-        retransmitted.set(sequence);
-        ask(sequence, true);
+    private void ask(int sequence, boolean retransmission) {
+        output.send(Packet.along(routeToSource, interestBytes,
+                new Interest(new DataName(tree, block, sequence), retransmission)));
+        outstanding.sent(sequence);
     }
 
     boolean finished() {
@@ -105,11 +96,11 @@ final class Receiver {
     }
 
     int receivedPackets() {
-        return received.cardinality();
+        return receivedCount;
     }
 
     long retransmissions() {
-        return retransmitted.cardinality();
+        return retransmissions;
     }
 
     long duplicates() {

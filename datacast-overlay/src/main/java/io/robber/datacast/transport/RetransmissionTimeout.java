@@ -3,7 +3,8 @@ package io.robber.datacast.transport;
 /**
  * A receiver's interest timeout, computed as TCP does (RFC 6298): a smoothed RTT and its variation
  * from samples of interests answered without a retransmission (Karn), RTO = SRTT + 4·RTTVAR, at
- * least the floor, doubled on each expiry until the next sample. Before the first sample it is ten
+ * least the floor. An interest's n-th retransmission waits 2<sup>n</sup> RTOs (the back-off is per
+ * interest: with w interests out, one loss must not stretch the others' timeouts). Before the first sample it is ten
  * times the floor: RFC 6298's one second is an age in a data center.
  */
 final class RetransmissionTimeout {
@@ -30,11 +31,8 @@ final class RetransmissionTimeout {
         timeout = Math.max(floor, smoothed + 4 * variation);
     }
 
-    void backOff() {
-        timeout = Math.min(MAX_NANOS, 2 * timeout);
-    }
-
-    long nanos() {
-        return timeout;
+    /** The timeout of an interest sent for the {@code attempt}-th time (0: the first). */
+    long nanos(int attempt) {
+        return Math.min(MAX_NANOS, timeout << Math.min(attempt, 20));
     }
 }

@@ -32,6 +32,7 @@ final class Source {
     private final ArrayDeque<DataName> newNames = new ArrayDeque<>();
     private final BitSet sent;
     private final AimdRate rate;
+    private final TokenBucket bucket;
     private final Runnable tokenArrives = () -> {
         pacer = null;
         drain();
@@ -39,7 +40,6 @@ final class Source {
     private final Runnable interval = this::interval;
     private Runnable pacer;
     private Runnable ticker;
-    private long nextToken;
     private long newData;
     private long duplicateData;
 
@@ -50,7 +50,8 @@ final class Source {
         this.packets = packets;
         this.store = new ContentStore(settings.cacheBytes(), settings.mtuBytes());
         this.sent = new BitSet(packets);
-        this.rate = new AimdRate(settings.initialRateBitsPerSecond(), settings.rateIncreaseBitsPerSecond());
+        this.rate = new AimdRate(settings);
+        this.bucket = new TokenBucket(rate.bitsPerSecond(), settings.mtuBytes() * 8L, timers.nanoTime());
     }
 
     void start() {
@@ -81,6 +82,7 @@ final class Source {
         } else if (sent.get(name.sequence())) {
             duplicateData++;
             rate.onDuplicateInterest();
+            rateChanged();
             answer(packet, new Data(name, true));
         } else {
             pending.add(name, packet.returnRoute());
@@ -96,12 +98,22 @@ final class Source {
     /** Sends the waiting new data the token bucket allows now, and wakes up for the next token. */
     private void drain() {
         long now = timers.nanoTime();
-        while (!newNames.isEmpty() && nextToken <= now) {
+        long bits = settings.mtuBytes() * 8L;
+        while (!newNames.isEmpty() && bucket.take(bits, now)) {
             sendNew(newNames.poll());
-            nextToken = Math.max(nextToken, now) + settings.mtuBytes() * 8L * 1_000_000_000L / rate.bitsPerSecond();
         }
         if (!newNames.isEmpty() && pacer == null) {
-            pacer = timers.schedule(nextToken - now, tokenArrives);
+            pacer = timers.schedule(bucket.nanosUntil(bits, now), tokenArrives);
+        }
+    }
+
+    /** The bucket fills at the new rate from now on; the wake-up for the next token moves with it. */
+    private void rateChanged() {
+        bucket.setRate(rate.bitsPerSecond(), timers.nanoTime());
+        if (pacer != null) {
+            pacer.run();
+            pacer = null;
+            drain();
         }
     }
 
@@ -117,6 +129,7 @@ final class Source {
 
     private void interval() {
         rate.onInterval();
+        rateChanged();
         ticker = timers.schedule(settings.increaseIntervalNanos(), interval);
     }
 

@@ -16,9 +16,13 @@ package io.robber.datacast.transport;
 public record TransportSettings(int creditWindow, long cacheBytes, long rateIncreaseBitsPerSecond,
         long increaseIntervalNanos, long initialRateBitsPerSecond, int mtuBytes, int headerBytes,
         long minRetransmissionTimeoutNanos) {
-    /** §6.2: w = 16, C = 128 KB (10<sup>3</sup> bytes), δ = 5 Mbit/s, T = 1 ms, 500 Mbit/s initially, MTU 1.5 KB, 16-byte headers. */
+    /**
+     * §6.2: w = 16, C = 128 KB (10<sup>3</sup> bytes), δ = 5 Mbit/s, T = 1 ms, 500 Mbit/s initially,
+     * MTU 1.5 KB, 16-byte headers; and an RTO of at least 10 ms, our choice (the paper gives none):
+     * shorter ones fire spuriously while interests wait at the source's token bucket.
+     */
     public static final TransportSettings PAPER =
-            new TransportSettings(16, 128_000, 5_000_000L, 1_000_000L, 500_000_000L, 1500, 16, 2_000_000L);
+            new TransportSettings(16, 128_000, 5_000_000L, 1_000_000L, 500_000_000L, 1500, 16, 10_000_000L);
 
     public TransportSettings {
         if (creditWindow < 1) {

@@ -22,6 +22,7 @@ public final class TreeTransfer {
     private final List<BranchingNode> branchingNodes = new ArrayList<>();
     private final int packets;
     private final TransportSettings settings;
+    private int unfinished;
 
     /**
      * @param tree the tree, with {@code treeId} the name every node knows it by
@@ -47,8 +48,9 @@ public final class TreeTransfer {
         DataName first = new DataName(treeId, 0, 0);
         for (int node : receivers) {
             Receiver receiver = new Receiver(fabric, fabric.clock(), routeToSource(network, parentArc, tree, node),
-                    first, packets, settings);
+                    first, packets, settings, () -> unfinished--);
             this.receivers.put(node, receiver);
+            unfinished++;
             nodes.at(node).receiver(treeId, receiver);
         }
     }
@@ -82,7 +84,7 @@ public final class TreeTransfer {
     }
 
     public boolean finished() {
-        return receivers.values().stream().allMatch(Receiver::finished);
+        return unfinished == 0;
     }
 
     /**
