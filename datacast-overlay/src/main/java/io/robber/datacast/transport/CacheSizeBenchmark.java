@@ -46,7 +46,7 @@ public final class CacheSizeBenchmark {
         fabric.setRate(slow, SLOW_LINK_BITS_PER_SECOND);
         fabric.setLossRate(slow, lossRate);
         int[] receivers = group.receivers().stream().mapToInt(node -> node.index()).toArray();
-        TreeTransfer transfer = new TreeTransfer(new DatacastNodes(fabric), tree, 1, receivers, packets, settings);
+        TreeTransfer transfer = new TreeTransfer(new DatacastNodes(fabric), tree, receivers, BlockSchedule.single(1, packets), settings);
         transfer.start();
         return transfer.runUntilFinished(Long.MAX_VALUE);
     }

@@ -14,7 +14,7 @@ final class OutstandingInterests {
     private final RetransmissionTimeout timeout;
     private final IntConsumer expired;
     private final Runnable check = this::check;
-    private final int[] sequences;
+    private final int[] positions;
     private final long[] askedAt;
     private final long[] deadlines;
     private final byte[] attempts;
@@ -26,44 +26,44 @@ final class OutstandingInterests {
         this.timers = timers;
         this.timeout = new RetransmissionTimeout(minTimeoutNanos);
         this.expired = expired;
-        this.sequences = new int[window];
+        this.positions = new int[window];
         this.askedAt = new long[window];
         this.deadlines = new long[window];
         this.attempts = new byte[packets];
     }
 
-    /** Interest {@code sequence} went out now (again, if it is still outstanding). */
-    void sent(int sequence) {
-        int slot = slotOf(sequence);
+    /** Interest {@code position} went out now (again, if it is still outstanding). */
+    void sent(int position) {
+        int slot = slotOf(position);
         if (slot < 0) {
             slot = count++;
-            sequences[slot] = sequence;
+            positions[slot] = position;
         }
         long now = timers.nanoTime();
         askedAt[slot] = now;
-        deadlines[slot] = now + timeout.nanos(attempts[sequence]);
+        deadlines[slot] = now + timeout.nanos(attempts[position]);
         arm(deadlines[slot]);
     }
 
     /** Its data arrived: no longer outstanding; whether it was. */
-    boolean answered(int sequence) {
-        int slot = slotOf(sequence);
+    boolean answered(int position) {
+        int slot = slotOf(position);
         if (slot < 0) {
             return false;
         }
-        if (attempts[sequence] == 0) {
+        if (attempts[position] == 0) {
             timeout.sample(timers.nanoTime() - askedAt[slot]);
         }
         count--;
-        sequences[slot] = sequences[count];
+        positions[slot] = positions[count];
         askedAt[slot] = askedAt[count];
         deadlines[slot] = deadlines[count];
         return true;
     }
 
-    private int slotOf(int sequence) {
+    private int slotOf(int position) {
         for (int i = 0; i < count; i++) {
-            if (sequences[i] == sequence) {
+            if (positions[i] == position) {
                 return i;
             }
         }
@@ -87,11 +87,11 @@ final class OutstandingInterests {
         long earliest = Long.MAX_VALUE;
         for (int i = 0; i < count; i++) {
             if (deadlines[i] <= now) {
-                int sequence = sequences[i];
-                if (attempts[sequence] < Byte.MAX_VALUE) {
-                    attempts[sequence]++;
+                int position = positions[i];
+                if (attempts[position] < Byte.MAX_VALUE) {
+                    attempts[position]++;
                 }
-                expired.accept(sequence);
+                expired.accept(position);
             }
             earliest = Math.min(earliest, deadlines[i]);
         }

@@ -5,18 +5,17 @@ import io.robber.datacast.fabric.PacketOutput;
 import io.robber.engine.Timers;
 
 /**
- * A receiver of one block on one tree (§5.2): it holds w credits, spends one per interest and earns
- * it back with each data packet, asking for the block's packets in sequence along its route up the
- * tree. An interest not answered within the {@link RetransmissionTimeout} is sent again, marked as a
+ * A receiver of one tree's blocks (§5.2): it holds w credits, spends one per interest and earns
+ * it back with each data packet, asking for the packets of its {@link BlockSchedule} in order along
+ * its route up the tree, the next block's as soon as the last of the current one is asked for. An interest not answered within the {@link RetransmissionTimeout} is sent again, marked as a
  * retransmission ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped. It calls back
- * once, when it has the whole block.
+ * once, when it has every block.
  */
 final class Receiver {
     private final PacketOutput output;
     private final Timers timers;
     private final int[] routeToSource;
-    private final int tree;
-    private final int block;
+    private final BlockSchedule schedule;
     private final int packets;
     private final int interestBytes;
     private final OutstandingInterests outstanding;
@@ -29,14 +28,13 @@ final class Receiver {
     private long duplicates;
     private long retransmissions;
 
-    Receiver(PacketOutput output, Timers timers, int[] routeToSource, DataName first, int packets,
+    Receiver(PacketOutput output, Timers timers, int[] routeToSource, BlockSchedule schedule,
             TransportSettings settings, Runnable onFinished) {
         this.output = output;
         this.timers = timers;
         this.routeToSource = routeToSource;
-        this.tree = first.tree();
-        this.block = first.block();
-        this.packets = packets;
+        this.schedule = schedule;
+        this.packets = schedule.packets();
         this.interestBytes = settings.headerBytes();
         this.outstanding = new OutstandingInterests(timers, settings.creditWindow(), packets,
                 settings.minRetransmissionTimeoutNanos(), this::retransmit);
@@ -50,8 +48,8 @@ final class Receiver {
     }
 
     void onData(Data data) {
-        DataName name = data.name();
-        if (name.tree() != tree || name.block() != block || !outstanding.answered(name.sequence())) {
+        int position = schedule.position(data.name());
+        if (position < 0 || !outstanding.answered(position)) {
             duplicates++;
             return;
         }
@@ -71,15 +69,14 @@ final class Receiver {
         }
     }
 
-    private void retransmit(int sequence) {
+    private void retransmit(int position) {
         retransmissions++;
-        ask(sequence, true);
+        ask(position, true);
     }
 
-    private void ask(int sequence, boolean retransmission) {
-        output.send(Packet.along(routeToSource, interestBytes,
-                new Interest(new DataName(tree, block, sequence), retransmission)));
-        outstanding.sent(sequence);
+    private void ask(int position, boolean retransmission) {
+        output.send(Packet.along(routeToSource, interestBytes, new Interest(schedule.name(position), retransmission)));
+        outstanding.sent(position);
     }
 
     boolean finished() {

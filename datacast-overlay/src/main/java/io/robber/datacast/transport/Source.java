@@ -26,7 +26,7 @@ final class Source {
     private final PacketOutput output;
     private final Timers timers;
     private final TransportSettings settings;
-    private final int packets;
+    private final BlockSchedule schedule;
     private final ContentStore store;
     private final PendingInterests pending = new PendingInterests();
     private final ArrayDeque<DataName> newNames = new ArrayDeque<>();
@@ -43,13 +43,13 @@ final class Source {
     private long newData;
     private long duplicateData;
 
-    Source(PacketOutput output, Timers timers, int packets, TransportSettings settings) {
+    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings) {
         this.output = output;
         this.timers = timers;
         this.settings = settings;
-        this.packets = packets;
+        this.schedule = schedule;
         this.store = new ContentStore(settings.cacheBytes(), settings.mtuBytes());
-        this.sent = new BitSet(packets);
+        this.sent = new BitSet(schedule.packets());
         this.rate = new AimdRate(settings);
         this.bucket = new TokenBucket(rate.bitsPerSecond(), settings.mtuBytes() * 8L, timers.nanoTime());
     }
@@ -71,7 +71,8 @@ final class Source {
 
     void onInterest(Packet packet, Interest interest) {
         DataName name = interest.name();
-        if (name.sequence() < 0 || name.sequence() >= packets) {
+        int position = schedule.position(name);
+        if (position < 0) {
             return;
         }
         Data cached = store.lookup(name);
@@ -79,7 +80,7 @@ final class Source {
             answer(packet, cached);
         } else if (pending.contains(name)) {
             pending.add(name, packet.returnRoute());
-        } else if (sent.get(name.sequence())) {
+        } else if (sent.get(position)) {
             duplicateData++;
             rate.onDuplicateInterest();
             rateChanged();
@@ -119,7 +120,7 @@ final class Source {
 
     private void sendNew(DataName name) {
         Data data = new Data(name, false);
-        sent.set(name.sequence());
+        sent.set(schedule.position(name));
         store.insert(data);
         newData++;
         for (ReturnRoute way : pending.satisfy(name)) {

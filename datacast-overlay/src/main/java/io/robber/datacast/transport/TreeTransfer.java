@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One block delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
+ * A tree's blocks delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
  * tree's root, a {@link BranchingNode} (with its cache) wherever the tree splits, and a
- * {@link Receiver} at each group member, pulling the block with interests routed up the tree.
+ * {@link Receiver} at each group member, pulling the blocks with interests routed up the tree.
  * Switches that do not branch just forward by source route.
  */
 public final class TreeTransfer {
@@ -25,18 +25,19 @@ public final class TreeTransfer {
     private int unfinished;
 
     /**
-     * @param tree the tree, with {@code treeId} the name every node knows it by
+     * @param tree the tree; the schedule's tree number is the name every node knows it by
      * @param receivers node indices of the receivers, all on the tree
-     * @param packets the block's length in data packets
+     * @param schedule the blocks the tree carries
      */
-    public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int treeId, int[] receivers, int packets,
+    public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int[] receivers, BlockSchedule schedule,
             TransportSettings settings) {
         this.fabric = nodes.fabric();
-        this.packets = packets;
+        this.packets = schedule.packets();
+        int treeId = schedule.tree();
         this.settings = settings;
         Network network = fabric.network();
         int[] parentArc = parentArcs(network, tree);
-        this.source = new Source(fabric, fabric.clock(), packets, settings);
+        this.source = new Source(fabric, fabric.clock(), schedule, settings);
         nodes.at(tree.source()).source(treeId, source);
         for (int node : tree.branchingNodes(network)) {
             if (node != tree.source()) {
@@ -45,10 +46,9 @@ public final class TreeTransfer {
                 nodes.at(node).branching(treeId, branching);
             }
         }
-        DataName first = new DataName(treeId, 0, 0);
         for (int node : receivers) {
             Receiver receiver = new Receiver(fabric, fabric.clock(), routeToSource(network, parentArc, tree, node),
-                    first, packets, settings, () -> unfinished--);
+                    schedule, settings, () -> unfinished--);
             this.receivers.put(node, receiver);
             unfinished++;
             nodes.at(node).receiver(treeId, receiver);
@@ -96,8 +96,13 @@ public final class TreeTransfer {
         while (!finished() && !clock.idle() && clock.nextTime() <= limitNanos) {
             clock.step();
         }
-        source.stop();
+        stop();
         return report();
+    }
+
+    /** Stops the source's timers (its rate control), so the clock can run dry. */
+    public void stop() {
+        source.stop();
     }
 
     public TransferReport report() {

@@ -28,7 +28,7 @@ class TreeTransferTest {
 
     private TreeTransfer transfer(TransportSettings settings) {
         int[] receivers = RECEIVERS.stream().mapToInt(name -> network.node(name).index()).toArray();
-        TreeTransfer transfer = new TreeTransfer(new DatacastNodes(fabric), tree, 1, receivers, PACKETS, settings);
+        TreeTransfer transfer = new TreeTransfer(new DatacastNodes(fabric), tree, receivers, BlockSchedule.single(1, PACKETS), settings);
         transfer.start();
         return transfer;
     }
@@ -63,7 +63,7 @@ class TreeTransferTest {
         int outside = Stream.of("01", "11", "20").map(network::node)
                 .filter(node -> java.util.Arrays.stream(tree.arcs()).noneMatch(arc -> network.head(arc) == node.index()))
                 .findFirst().orElseThrow().index();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TreeTransfer(new DatacastNodes(fabric), tree, 1,
-                new int[] {outside}, 1, TransportSettings.PAPER)).hasMessageContaining("is not on the tree");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TreeTransfer(new DatacastNodes(fabric), tree,
+                new int[] {outside}, BlockSchedule.single(1, 1), TransportSettings.PAPER)).hasMessageContaining("is not on the tree");
     }
 }
