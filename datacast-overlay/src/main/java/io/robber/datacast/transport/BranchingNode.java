@@ -10,13 +10,17 @@ import java.util.List;
  * answered from the cache. An interest that misses waits for the data if one for the same name is
  * already on its way to the source; otherwise it travels on toward the source. Data coming down is
  * cached (unless it is duplicate data) and sent to every interest waiting for it, each copy
- * retracing its interest's route.
+ * retracing its interest's route. A receiver at the node (a member that also forwards to others)
+ * is one more branch: its interests go through the node's cache and pending interests too, so the
+ * link above carries one copy for it and its subtree.
  */
 final class BranchingNode {
     private final PacketOutput output;
     private final int packetBytes;
     private final ContentStore store;
     private final PendingInterests pending = new PendingInterests();
+    private static final ReturnRoute HERE = new ReturnRoute(new int[0], 0);
+    private Receiver local;
 
     BranchingNode(PacketOutput output, TransportSettings settings) {
         this.output = output;
@@ -33,6 +37,20 @@ final class BranchingNode {
         }
     }
 
+    /** The receiver at this node; its interests then come through {@link #onLocalInterest}. */
+    void local(Receiver receiver) {
+        this.local = receiver;
+    }
+
+    void onLocalInterest(Packet packet, Interest interest) {
+        Data cached = store.lookup(interest.name());
+        if (cached != null) {
+            local.onData(cached);
+        } else if (pending.add(interest.name(), HERE) || interest.retransmission()) {
+            output.send(packet);
+        }
+    }
+
     /** Caches and fans out {@code data}; whether the packet was taken over (so is not to travel on). */
     boolean onData(Data data) {
         if (!data.duplicate()) {
@@ -43,7 +61,11 @@ final class BranchingNode {
             return false;
         }
         for (ReturnRoute way : waiting) {
-            output.send(way.reply(packetBytes, data));
+            if (way == HERE) {
+                local.onData(data);
+            } else {
+                output.send(way.reply(packetBytes, data));
+            }
         }
         return true;
     }

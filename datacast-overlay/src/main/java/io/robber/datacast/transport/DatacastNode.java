@@ -63,14 +63,16 @@ final class DatacastNode implements NodeHandler {
     private void onData(Packet packet, Data data) {
         int tree = data.name().tree();
         BranchingNode node = branching.get(tree);
-        boolean fannedOut = node != null && node.onData(data);
-        if (packet.arrived()) {
-            Receiver receiver = receivers.get(tree);
-            if (receiver != null) {
-                receiver.onData(data);
-            }
-        } else if (!fannedOut) {
+        if (node != null && node.onData(data)) {
+            return;
+        }
+        if (!packet.arrived()) {
             output.send(packet);
+            return;
+        }
+        Receiver receiver = receivers.get(tree);
+        if (receiver != null) {
+            receiver.onData(data);
         }
     }
 }

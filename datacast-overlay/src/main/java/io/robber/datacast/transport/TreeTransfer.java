@@ -1,6 +1,7 @@
 package io.robber.datacast.transport;
 
 import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.fabric.PacketOutput;
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.Network;
 import java.util.ArrayList;
@@ -8,11 +9,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A tree's blocks delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
  * tree's root, a {@link BranchingNode} (with its cache) wherever the tree splits, and a
- * {@link Receiver} at each group member, pulling the blocks with interests routed up the tree.
+ * {@link Receiver} at each group member, pulling the blocks with interests routed up the tree. A
+ * member that also forwards to others is a branching node too (it consumes one copy and passes one on).
  * Switches that do not branch just forward by source route.
  */
 public final class TreeTransfer {
@@ -39,16 +43,29 @@ public final class TreeTransfer {
         int[] parentArc = parentArcs(network, tree);
         this.source = new Source(fabric, fabric.clock(), schedule, settings);
         nodes.at(tree.source()).source(treeId, source);
-        for (int node : tree.branchingNodes(network)) {
-            if (node != tree.source()) {
-                BranchingNode branching = new BranchingNode(fabric, settings);
-                branchingNodes.add(branching);
-                nodes.at(node).branching(treeId, branching);
+        int[] children = new int[network.nodeCount()];
+        for (int arc : tree.arcs()) {
+            children[network.tail(arc)]++;
+        }
+        Map<Integer, BranchingNode> branching = new LinkedHashMap<>();
+        Set<Integer> members = Arrays.stream(receivers).boxed().collect(Collectors.toSet());
+        for (int node = 0; node < children.length; node++) {
+            if (node != tree.source() && (children[node] > 1 || children[node] == 1 && members.contains(node))) {
+                BranchingNode branchingNode = new BranchingNode(fabric, settings);
+                branching.put(node, branchingNode);
+                nodes.at(node).branching(treeId, branchingNode);
             }
         }
+        branchingNodes.addAll(branching.values());
         for (int node : receivers) {
-            Receiver receiver = new Receiver(fabric, fabric.clock(), routeToSource(network, parentArc, tree, node),
+            BranchingNode here = branching.get(node);
+            PacketOutput interests = here == null ? fabric
+                    : packet -> here.onLocalInterest(packet, (Interest) packet.payload());
+            Receiver receiver = new Receiver(interests, fabric.clock(), routeToSource(network, parentArc, tree, node),
                     schedule, settings, () -> unfinished--);
+            if (here != null) {
+                here.local(receiver);
+            }
             this.receivers.put(node, receiver);
             unfinished++;
             nodes.at(node).receiver(treeId, receiver);
