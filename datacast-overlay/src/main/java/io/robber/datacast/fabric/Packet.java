@@ -73,11 +73,6 @@ public final class Packet {
         return backwards ? hop < 0 : hop == route.length;
     }
 
-    /** The arcs taken so far (forwards) or still to take (backwards): a request's distance from its origin. */
-    public int hopsFromOrigin() {
-        return backwards ? hop + 1 : hop;
-    }
-
     /** The node the packet reached last, or −1 before its first hop. */
     int at() {
         return at;
