@@ -1,0 +1,78 @@
+package io.robber.datacast.transport;
+
+import io.robber.datacast.fabric.NodeHandler;
+import io.robber.datacast.fabric.Packet;
+import io.robber.datacast.fabric.PacketOutput;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The Datacast handler of one node, switch or server: it hands each packet to the node's role on
+ * the packet's tree — the {@link Source} where an interest ends, a {@link BranchingNode} on the way,
+ * the {@link Receiver} where data ends — and forwards what no role takes along its source route.
+ * A node may hold several roles, on one tree (a receiver that is also a branching node) or on many.
+ */
+final class DatacastNode implements NodeHandler {
+    private final PacketOutput output;
+    private final Map<Integer, Source> sources = new HashMap<>();
+    private final Map<Integer, BranchingNode> branching = new HashMap<>();
+    private final Map<Integer, Receiver> receivers = new HashMap<>();
+
+    DatacastNode(PacketOutput output) {
+        this.output = output;
+    }
+
+    void source(int tree, Source source) {
+        sources.put(tree, source);
+    }
+
+    void branching(int tree, BranchingNode node) {
+        branching.put(tree, node);
+    }
+
+    void receiver(int tree, Receiver receiver) {
+        receivers.put(tree, receiver);
+    }
+
+    @Override
+    public void receive(Packet packet) {
+        if (packet.payload() instanceof Interest interest) {
+            onInterest(packet, interest);
+        } else if (packet.payload() instanceof Data data) {
+            onData(packet, data);
+        }
+    }
+
+    private void onInterest(Packet packet, Interest interest) {
+        int tree = interest.name().tree();
+        if (packet.arrived()) {
+            Source source = sources.get(tree);
+            if (source != null) {
+                source.onInterest(packet, interest);
+            }
+            return;
+        }
+        BranchingNode node = branching.get(tree);
+        if (node != null) {
+            node.onInterest(packet, interest);
+        } else {
+            output.send(packet);
+        }
+    }
+
+    private void onData(Packet packet, Data data) {
+        int tree = data.name().tree();
+        BranchingNode node = branching.get(tree);
+        if (node != null && node.onData(data)) {
+            return;
+        }
+        if (!packet.arrived()) {
+            output.send(packet);
+            return;
+        }
+        Receiver receiver = receivers.get(tree);
+        if (receiver != null) {
+            receiver.onData(data);
+        }
+    }
+}

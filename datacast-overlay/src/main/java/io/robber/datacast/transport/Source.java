@@ -1,0 +1,152 @@
+package io.robber.datacast.transport;
+
+import io.robber.datacast.fabric.Packet;
+import io.robber.datacast.fabric.Packet.ReturnRoute;
+import io.robber.datacast.fabric.PacketOutput;
+import io.robber.engine.Timers;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The data source of one tree (§5.2). An interest is answered in one of three ways:
+ * <ul>
+ *   <li>from the source's own per-tree cache of capacity C, as a branching node would — the data
+ *       went out recently and a receiver on another branch asks for it too;</li>
+ *   <li>as new data, through the tree's token bucket at the AIMD rate: the first interest for a
+ *       name, waiting with any others for it until a token is there;</li>
+ *   <li>as duplicate data, at once and unshaped, for a <em>duplicate interest</em>: one for data sent
+ *       before and gone from the cache, the slowest receiver having fallen more than C behind (or a
+ *       loss). It halves the rate.</li>
+ * </ul>
+ * Every interval T without a duplicate interest raises the rate by δ. Counts new and duplicate data
+ * for the duplicate-data ratio of §5.4.
+ */
+final class Source {
+    private final PacketOutput output;
+    private final Timers timers;
+    private final TransportSettings settings;
+    private final BlockSchedule schedule;
+    private final ContentStore store;
+    private final PendingInterests pending = new PendingInterests();
+    private final ArrayDeque<DataName> newNames = new ArrayDeque<>();
+    private final BitSet sent;
+    private final AimdRate rate;
+    private final TokenBucket bucket;
+    private final Runnable tokenArrives = () -> {
+        pacer = null;
+        drain();
+    };
+    private final Runnable interval = this::interval;
+    private Runnable pacer;
+    private Runnable ticker;
+    private long newData;
+    private long duplicateData;
+
+    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings) {
+        this.output = output;
+        this.timers = timers;
+        this.settings = settings;
+        this.schedule = schedule;
+        this.store = new ContentStore(settings.cacheBytes(), settings.mtuBytes());
+        this.sent = new BitSet(schedule.packets());
+        this.rate = new AimdRate(settings);
+        this.bucket = new TokenBucket(rate.bitsPerSecond(), settings.mtuBytes() * 8L, timers.nanoTime());
+    }
+
+    void start() {
+        ticker = timers.schedule(settings.increaseIntervalNanos(), interval);
+    }
+
+    void stop() {
+        cancel(ticker);
+        cancel(pacer);
+    }
+
+    private static void cancel(Runnable event) {
+        if (event != null) {
+            event.run();
+        }
+    }
+
+    void onInterest(Packet packet, Interest interest) {
+        DataName name = interest.name();
+        int position = schedule.position(name);
+        if (position < 0) {
+            return;
+        }
+        Data cached = store.lookup(name);
+        if (cached != null) {
+            answer(packet, cached);
+        } else if (pending.contains(name)) {
+            pending.add(name, packet.returnRoute());
+        } else if (sent.get(position)) {
+            duplicateData++;
+            rate.onDuplicateInterest();
+            rateChanged();
+            answer(packet, new Data(name, true));
+        } else {
+            pending.add(name, packet.returnRoute());
+            newNames.add(name);
+            drain();
+        }
+    }
+
+    private void answer(Packet interest, Data data) {
+        output.send(Packet.retracing(interest, settings.mtuBytes(), data));
+    }
+
+    /** Sends the waiting new data the token bucket allows now, and wakes up for the next token. */
+    private void drain() {
+        long now = timers.nanoTime();
+        long bits = settings.mtuBytes() * 8L;
+        while (!newNames.isEmpty() && bucket.take(bits, now)) {
+            sendNew(newNames.poll());
+        }
+        if (!newNames.isEmpty() && pacer == null) {
+            pacer = timers.schedule(bucket.nanosUntil(bits, now), tokenArrives);
+        }
+    }
+
+    /** The bucket fills at the new rate from now on; the wake-up for the next token moves with it. */
+    private void rateChanged() {
+        bucket.setRate(rate.bitsPerSecond(), timers.nanoTime());
+        if (pacer != null) {
+            pacer.run();
+            pacer = null;
+            drain();
+        }
+    }
+
+    private void sendNew(DataName name) {
+        Data data = new Data(name, false);
+        sent.set(schedule.position(name));
+        store.insert(data);
+        newData++;
+        for (ReturnRoute way : pending.satisfy(name)) {
+            output.send(way.reply(settings.mtuBytes(), data));
+        }
+    }
+
+    private void interval() {
+        rate.onInterval();
+        rateChanged();
+        ticker = timers.schedule(settings.increaseIntervalNanos(), interval);
+    }
+
+    long newData() {
+        return newData;
+    }
+
+    long duplicateData() {
+        return duplicateData;
+    }
+
+    long cacheHits() {
+        return store.hits();
+    }
+
+    long rateBitsPerSecond() {
+        return rate.bitsPerSecond();
+    }
+}

@@ -1,0 +1,56 @@
+package io.robber.datacast.transport;
+
+/**
+ * The knobs of the Datacast transport (§5), with the paper's micro-benchmark values as
+ * {@link #PAPER} (§6.2).
+ *
+ * @param creditWindow w, the interests a receiver may have in the network
+ * @param cacheBytes C, each branching node's per-tree content store, in bytes of data packets
+ * @param rateIncreaseBitsPerSecond δ, the source's additive increase per interval T
+ * @param increaseIntervalNanos T
+ * @param initialRateBitsPerSecond the source's starting rate (its token bucket's)
+ * @param mtuBytes the data packet's size, header included
+ * @param headerBytes the header of interests and data; an interest is a header only
+ * @param minRetransmissionTimeoutNanos the floor of the receivers' TCP-like RTO
+ */
+public record TransportSettings(int creditWindow, long cacheBytes, long rateIncreaseBitsPerSecond,
+        long increaseIntervalNanos, long initialRateBitsPerSecond, int mtuBytes, int headerBytes,
+        long minRetransmissionTimeoutNanos) {
+    /**
+     * §6.2: w = 16, C = 128 KB (10<sup>3</sup> bytes), δ = 5 Mbit/s, T = 1 ms, 500 Mbit/s initially,
+     * MTU 1.5 KB, 16-byte headers; and an RTO of at least 10 ms, our choice (the paper gives none):
+     * shorter ones fire spuriously while interests wait at the source's token bucket.
+     */
+    public static final TransportSettings PAPER =
+            new TransportSettings(16, 128_000, 5_000_000L, 1_000_000L, 500_000_000L, 1500, 16, 10_000_000L);
+
+    public TransportSettings {
+        if (creditWindow < 1) {
+            throw new IllegalArgumentException("the credit window w must be at least 1, got " + creditWindow);
+        }
+        if (cacheBytes < 0) {
+            throw new IllegalArgumentException("the cache size C must not be negative, got " + cacheBytes);
+        }
+        if (headerBytes < 1 || mtuBytes <= headerBytes) {
+            throw new IllegalArgumentException("the MTU (" + mtuBytes + ") must exceed the header (" + headerBytes + ")");
+        }
+        if (rateIncreaseBitsPerSecond <= 0 || increaseIntervalNanos <= 0 || initialRateBitsPerSecond <= 0) {
+            throw new IllegalArgumentException("δ, T and the initial rate must be positive");
+        }
+    }
+
+    public TransportSettings withCacheBytes(long bytes) {
+        return new TransportSettings(creditWindow, bytes, rateIncreaseBitsPerSecond, increaseIntervalNanos,
+                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos);
+    }
+
+    public TransportSettings withRateIncrease(long bitsPerSecond) {
+        return new TransportSettings(creditWindow, cacheBytes, bitsPerSecond, increaseIntervalNanos,
+                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos);
+    }
+
+    /** The data a data packet carries, bytes. */
+    public int payloadBytes() {
+        return mtuBytes - headerBytes;
+    }
+}

@@ -1,0 +1,65 @@
+package io.robber.datacast.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.steiner.Group;
+import io.robber.datacast.steiner.MultipleSteinerTrees;
+import io.robber.datacast.steiner.SteinerTree;
+import io.robber.datacast.topology.BCube;
+import io.robber.datacast.topology.FailedLinks;
+import io.robber.datacast.topology.LinkProfiles;
+import io.robber.datacast.topology.Network;
+import io.robber.sim.VirtualClock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DatacastTransferTest {
+    private static final int PACKETS = 4_000;
+    private static final int BLOCK = 250;
+
+    private final BCube bcube = BCube.of(4, 1, LinkProfiles.DEFAULT);
+    private final Network network = bcube.network();
+    private final Group group = new Group(network.node("00"),
+            CacheSizeBenchmark.RECEIVERS.stream().map(network::node).toList());
+    private final List<SteinerTree> trees = MultipleSteinerTrees.on(bcube).calculate(group, FailedLinks.none()).trees();
+    private final int[] receivers = group.receivers().stream().mapToInt(node -> node.index()).toArray();
+
+    private List<TransferReport> transfer(List<SteinerTree> using) {
+        VirtualClock clock = new VirtualClock();
+        DatacastTransfer transfer = new DatacastTransfer(new DatacastNodes(new Fabric(network, clock, 3)), using,
+                receivers, PACKETS, BLOCK, TransportSettings.PAPER);
+        transfer.start();
+        List<TransferReport> reports = transfer.runUntilFinished(10_000_000_000L);
+        assertThat(reports).hasSize(using.size()).allSatisfy(report -> assertThat(report.complete()).isTrue());
+        for (int r = 0; r < receivers.length; r++) {
+            int receiver = r;
+            assertThat(reports.stream().mapToInt(report -> report.receivers().get(receiver).receivedPackets()).sum())
+                    .isEqualTo(PACKETS);
+        }
+        assertThat(reports.stream().mapToLong(TransferReport::newData).sum()).isEqualTo(PACKETS);
+        return reports;
+    }
+
+    @Test
+    void theBlocksDealtToBCubesTwoTreesReachEveryReceiverEachExactlyOnce() {
+        assertThat(trees).hasSize(2);
+        assertThat(transfer(trees)).extracting(TransferReport::packets).containsExactly(PACKETS / 2, PACKETS / 2);
+    }
+
+    @Test
+    void oneTreeCarriesEveryBlock() {
+        assertThat(transfer(trees.subList(0, 1))).extracting(TransferReport::packets).containsExactly(PACKETS);
+    }
+
+    @Test
+    void theLastBlockMayBeShort() {
+        BlockSchedule schedule = new BlockSchedule(2, new int[] {1, 3}, 100, 350);
+        assertThat(schedule.packets()).isEqualTo(150);
+        assertThat(schedule.name(120)).isEqualTo(new DataName(2, 3, 20));
+        assertThat(schedule.position(new DataName(2, 3, 49))).isEqualTo(149);
+        assertThat(schedule.position(new DataName(2, 3, 50))).isEqualTo(-1);
+        assertThat(schedule.position(new DataName(1, 1, 0))).isEqualTo(-1);
+        assertThat(schedule.position(new DataName(2, 2, 0))).isEqualTo(-1);
+    }
+}
