@@ -28,7 +28,13 @@ public class Messages {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
         int pieceSize = args.length > 3 ? Integer.parseInt(args[3]) : 0;
         Network network = Scenarios.load(scenario).resolve();
-        double bound = ScheduleBound.of(network).rate();
+        double bound;
+        try {
+            bound = ScheduleBound.of(network).rate();
+        } catch (IllegalStateException e) {
+            System.out.println("no bound: " + e.getMessage());
+            bound = Double.NaN;
+        }
         Experiment.Settings settings = new Experiment.Settings(pieceSize, seed, 1, 1, Duration.ofMinutes(30), Map.of());
         Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
         Group group = NodePlacement.group(network, 1);
