@@ -131,7 +131,13 @@ public final class WireCodec {
 
     /** What {@link #writeMembers} writes: a form byte, then the shorter of the two forms. */
     private static int membersLength(BitSet members) {
-        return 1 + Math.min(bitsLength(members), gapsLength(members));
+        return 1 + (bitmapShorter(members) ? bitsLength(members) : gapsLength(members));
+    }
+
+    /** Whether the bitmap form is no longer than the gap form; a gap takes a byte at least. */
+    private static boolean bitmapShorter(BitSet members) {
+        int bitmap = bitsLength(members);
+        return bitmap <= 4 + members.cardinality() || bitmap <= gapsLength(members);
     }
 
     /** The gap form's length: a count, then each member as a varint of its distance from the previous one. */
@@ -192,7 +198,7 @@ public final class WireCodec {
      * LEB128 varint. A few members among thousands, a done delta, cost a few bytes.
      */
     private static void writeMembers(ByteBuf out, BitSet members) {
-        if (bitsLength(members) <= gapsLength(members)) {
+        if (bitmapShorter(members)) {
             out.writeByte(MEMBERS_BITMAP);
             writeBits(out, members);
             return;
