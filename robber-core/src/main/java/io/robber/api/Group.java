@@ -17,6 +17,9 @@ import java.util.Map;
  * rank</em> r(n, C) is its position in that list (Robber paper §3).
  */
 public final class Group {
+    /** The most members a group has: member indices travel on the wire and are checked against it. */
+    public static final int MAX_MEMBERS = 1 << 20;
+
     private final List<Member> members;
     private final Map<String, Integer> indexById = new HashMap<>();
     private final List<String> clusters;
@@ -27,6 +30,9 @@ public final class Group {
     public Group(List<Member> members) {
         if (members.isEmpty()) {
             throw new IllegalArgumentException("a group needs at least one member");
+        }
+        if (members.size() > MAX_MEMBERS) {
+            throw new IllegalArgumentException("a group has at most " + MAX_MEMBERS + " members, got " + members.size());
         }
         this.members = List.copyOf(members);
         Map<String, List<Integer>> byCluster = new LinkedHashMap<>();

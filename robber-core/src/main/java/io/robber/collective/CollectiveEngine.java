@@ -110,6 +110,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     @Override
     public void stop() {
         exchange.stop();
+        stealing.ifPresent(WorkStealing::stop);
         wishes.ifPresent(WorkWishes::stop);
     }
 
@@ -171,11 +172,11 @@ public final class CollectiveEngine implements ProtocolEngine {
         }
     }
 
-    /** New work: ask the global peers for it and tell the local ones there is work to steal. */
+    /** New work: ask the global peers for it and tell the local ones there is work to steal (§3.1's new-work sequence). */
     private void employ(BitSet pieces) {
         work.add(pieces);
         globalPeers.forEach(exchange::sendDesire);
         exchange.fill(globalPeers);
-        stealing.ifPresent(WorkStealing::announceWork);
+        stealing.ifPresent(s -> s.foundWork(pieces));
     }
 }

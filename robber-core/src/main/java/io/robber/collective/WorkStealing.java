@@ -22,11 +22,21 @@ import java.util.function.Consumer;
  * proof of Theorem 2 (§3.3.2) needs work to move along local paths through intermediate nodes, since
  * a working node need not be a neighbour of any node that has global peers.
  *
+ * <p>Step 3 of the sequence, found-work, waits {@link #FOUND_WORK_PAUSE_NANOS} when step 2 could
+ * request none of the new work (no global peer announced any of it yet): the work is offered on
+ * then, if still here, rather than at once. Offered at once, a piece no global peer of the collective
+ * holds yet performs its random walk (§3.3.2) at the pace of local round trips, a steal, a work and a
+ * found-work to every local peer per hop, which was most of the control traffic with many clusters.
+ * A member without global peers, which can start on nothing, offers its work on at once.
+ *
  * <p>Work handed to a thief is lost if the connection drops before the thief got it, so a victim
  * keeps the loot until the thief acknowledges it implicitly — by its next steal or its found-work,
  * both sent only after it took the loot — and takes it back when the connection is lost first.
  */
 public final class WorkStealing {
+    /** How long found-work waits when the new work could not be started on. */
+    static final long FOUND_WORK_PAUSE_NANOS = 50_000_000L;
+
     private final EngineContext ctx;
     private final CollectiveWork work;
     private final PieceExchange exchange;
@@ -39,6 +49,7 @@ public final class WorkStealing {
     /** Loot handed to each thief and not yet acknowledged. */
     private final Map<Integer, BitSet> handedOut = new HashMap<>();
     private int victim = -1;
+    private Runnable pausedFoundWork;
 
     /**
      * @param employ   adds stolen or taken-back work and starts on it
@@ -59,6 +70,34 @@ public final class WorkStealing {
     public void announceWork() {
         for (int p : localPeers) {
             ctx.send(p, new Message.FoundWork(ctx.op()));
+        }
+    }
+
+    /**
+     * Step 3 of the new-work sequence after {@code loot} was added to the work and requested where
+     * possible: found-work to every local peer, at once if some of the loot was requested or this
+     * node has no global peers, else after the pause if work is left then.
+     */
+    public void foundWork(BitSet loot) {
+        BitSet waiting = (BitSet) loot.clone();
+        waiting.and(work.work());
+        if (globalPeers.isEmpty() || !waiting.equals(loot)) {
+            announceWork();
+        } else if (pausedFoundWork == null) {
+            pausedFoundWork = ctx.timers().schedule(FOUND_WORK_PAUSE_NANOS, () -> {
+                pausedFoundWork = null;
+                if (!work.unemployed()) {
+                    announceWork();
+                }
+            });
+        }
+    }
+
+    /** Cancels a paused found-work. */
+    public void stop() {
+        if (pausedFoundWork != null) {
+            pausedFoundWork.run();
+            pausedFoundWork = null;
         }
     }
 

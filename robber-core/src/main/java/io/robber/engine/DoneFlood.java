@@ -8,36 +8,39 @@ import java.util.List;
 
 /**
  * The flood of the set of members that hold every piece, so that {@code flush()} returns only when
- * the whole group holds everything (the paper's done/stop only covers direct neighbours).
+ * the whole group holds everything (the paper's done/stop only covers direct neighbours). Each
+ * neighbour hears of each done member once, in batches ({@link Gossip}).
  */
 final class DoneFlood {
-    private final int op;
+    /** The shortest time between two batches: done members only decide when {@code flush()} returns. */
+    static final long INTERVAL_NANOS = 50_000_000L;
+
     private final Group group;
-    private final Flooding flooding;
+    private final Gossip gossip;
     private final BitSet done = new BitSet();
 
-    DoneFlood(int op, Group group, Flooding flooding) {
-        this.op = op;
+    DoneFlood(int op, Group group, List<Integer> neighbours, NodeIo io) {
         this.group = group;
-        this.flooding = flooding;
+        this.gossip = new Gossip(neighbours, io, INTERVAL_NANOS, members -> new Message.Done(op, members));
     }
 
-    /** Adds {@code members} and floods the set when it grew; true when it did. */
-    boolean merge(BitSet members) {
+    /** Adds {@code members}, learnt from neighbour {@code from}, and passes on the new ones; true when there were any. */
+    boolean merge(BitSet members, int from) {
         BitSet news = (BitSet) members.clone();
         news.andNot(done);
         if (news.isEmpty()) {
             return false;
         }
-        done.or(members);
-        flooding.flood(new Message.Done(op, (BitSet) done.clone()), -1);
+        done.or(news);
+        gossip.spread(news, from);
         return true;
     }
 
-    /** Adds {@code member}, this node once it holds everything, and floods the set. */
+    /** Adds {@code member}, this node once it holds everything, and passes it on. */
     void markDone(int member) {
-        done.set(member);
-        flooding.flood(new Message.Done(op, (BitSet) done.clone()), -1);
+        BitSet self = new BitSet();
+        self.set(member);
+        merge(self, -1);
     }
 
     boolean isDone(int member) {
@@ -52,9 +55,9 @@ final class DoneFlood {
         return missing;
     }
 
-    /** Sends the set to {@code peer}. */
+    /** Sends the whole set to {@code peer}. */
     void resend(int peer) {
-        flooding.send(peer, new Message.Done(op, (BitSet) done.clone()));
+        gossip.tell(peer, (BitSet) done.clone());
     }
 
     /** Members not known to be done, by id. */

@@ -35,6 +35,7 @@ final class MemberFailures {
     private final String[] reasons;
     private final Map<Integer, Runnable> lossTimers = new HashMap<>();
     private Runnable watchdog;
+    private BitSet reachable;
     private long lastProgress;
 
     MemberFailures(int op, Group group, int self, PeerGraph graph, Timers timers, Duration timeout, Flooding flooding) {
@@ -72,6 +73,7 @@ final class MemberFailures {
             return false;
         }
         dead.set(member);
+        reachable = null;
         reasons[member] = reason;
         reconnected(member);
         flooding.flood(new Message.Dead(op, member, reason), from);
@@ -132,8 +134,18 @@ final class MemberFailures {
         return String.join("; ", parts);
     }
 
-    /** The members this node can still reach through the peer graph without the dead. */
+    /**
+     * The members this node can still reach through the peer graph without the dead; not to be
+     * changed. Computed again only after a death, since it is asked after every done message.
+     */
     BitSet reachable() {
+        if (reachable == null) {
+            reachable = search();
+        }
+        return reachable;
+    }
+
+    private BitSet search() {
         BitSet seen = new BitSet(group.size());
         ArrayDeque<Integer> todo = new ArrayDeque<>();
         seen.set(self);

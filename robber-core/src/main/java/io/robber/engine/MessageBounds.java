@@ -21,8 +21,11 @@ final class MessageBounds {
         } else if (m instanceof Message.Work w) {
             return bits(w.pieces(), pieceCount, "work");
         } else if (m instanceof Message.Possession p) {
-            return index(p.origin(), groupSize, "possession origin")
-                    .or(() -> bits(p.pieces(), pieceCount, "possession"));
+            Optional<String> members = bits(p.members(), groupSize, "possession");
+            for (Message.Possession.Held h : p.held()) {
+                members = members.or(() -> bits(h.pieces(), pieceCount, "possession of member " + h.member()));
+            }
+            return members;
         } else if (m instanceof Message.Done d) {
             return bits(d.members(), groupSize, "done");
         } else if (m instanceof Message.Dead d) {

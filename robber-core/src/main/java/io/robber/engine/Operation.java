@@ -18,6 +18,8 @@ import java.util.random.RandomGenerator;
  *   <li>the flood of every member's initial possession ({@link PossessionFlood}), checked against
  *       the plan once complete;</li>
  *   <li>the flood of the set of members that are done ({@link DoneFlood});</li>
+ *   <li>both in batches ({@link Gossip}), so that each link carries a few of their messages, not
+ *       one per member;</li>
  *   <li>member failure: a neighbour whose connection stays lost for the failure timeout is declared
  *       dead and that is flooded too ({@link MemberFailures}; also sent by a node that gives up). The
  *       operation finishes when every member it can still reach is done or dead; dead members that
@@ -54,10 +56,10 @@ public final class Operation {
         this.neighbours = plan.graph().neighbours(self);
         this.io = io;
         this.listener = listener;
-        Flooding flooding = new Flooding(neighbours, io);
-        this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout, flooding);
-        this.possessions = new PossessionFlood(op, group, manifest, flooding);
-        this.done = new DoneFlood(op, group, flooding);
+        this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout,
+                new Flooding(neighbours, io));
+        this.possessions = new PossessionFlood(op, group, manifest, neighbours, io);
+        this.done = new DoneFlood(op, group, neighbours, io);
         this.context = new OperationContext(op, group, self, manifest, neighbours, plan.messageCodec(), io, random,
                 new OperationContext.Outcome() {
                     @Override
@@ -83,7 +85,8 @@ public final class Operation {
                     + " but the data set has " + manifest.pieceCount() + " pieces");
         }
         BitSet own = (BitSet) possession.clone();
-        recordPossession(self, own, -1);
+        possessions.recordOwn(self, own);
+        checkPossessions();
         engine = plan.newEngine(context, own);
         engine.start();
         announceCollectivePossession();
@@ -108,7 +111,7 @@ public final class Operation {
             return;
         }
         if (message instanceof Message.Done d) {
-            if (done.merge(d.members())) {
+            if (done.merge(d.members(), peer)) {
                 checkFinished();
             }
         } else if (message instanceof Message.Dead d) {
@@ -116,7 +119,7 @@ public final class Operation {
         } else if (finished) {
             return;
         } else if (message instanceof Message.Possession p) {
-            possessions.mismatch(p).ifPresentOrElse(this::fail, () -> recordPossession(p.origin(), p.pieces(), peer));
+            possessions.mismatch(p, peer).ifPresentOrElse(this::fail, () -> learnPossessions(p, peer));
         } else if (failures.isDead(peer)) {
             return;
         } else if (message instanceof Message.ProtocolMessage own) {
@@ -186,13 +189,15 @@ public final class Operation {
         giveUp(new ProtocolException(reason));
     }
 
-    private void recordPossession(int origin, BitSet pieces, int from) {
-        if (!possessions.record(origin, pieces, from)) {
-            return;
-        }
-        if (group.sameCluster(origin, self)) {
+    /** Records the possessions {@code p} names; once every member's is known, checks them against the plan. */
+    private void learnPossessions(Message.Possession p, int from) {
+        if (!possessions.record(p, from).isEmpty()) {
             announceCollectivePossession();
+            checkPossessions();
         }
+    }
+
+    private void checkPossessions() {
         if (possessions.complete()) {
             plan.checkPossession(possessions.all(), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));

@@ -3,67 +3,115 @@ package io.robber.engine;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.wire.Message;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntPredicate;
 
 /**
  * The flood of every member's initial possession: each node learns what every member holds at the
  * start, so that it can check the protocol's precondition (for Robber: a root collective, §3.3.2) and
- * that all members multicast the same data set, and fail fast instead of hanging.
+ * that all members multicast the same data set, and fail fast instead of hanging. Possessions travel
+ * in batches ({@link Gossip}), most of them as a bit in the set of members that start empty.
  */
 final class PossessionFlood {
+    /** The shortest time between two batches; short, since the global desire waits for the collective's possessions. */
+    static final long INTERVAL_NANOS = 10_000_000L;
+
     private final int op;
     private final Group group;
     private final Manifest manifest;
-    private final Flooding flooding;
-    private final BitSet[] possessions;
-    private int known;
+    private final Gossip gossip;
+    private final BitSet known = new BitSet();
+    private final BitSet empty = new BitSet();
+    private final Map<Integer, BitSet> held = new HashMap<>();
 
-    PossessionFlood(int op, Group group, Manifest manifest, Flooding flooding) {
+    PossessionFlood(int op, Group group, Manifest manifest, List<Integer> neighbours, NodeIo io) {
         this.op = op;
         this.group = group;
         this.manifest = manifest;
-        this.flooding = flooding;
-        this.possessions = new BitSet[group.size()];
+        this.gossip = new Gossip(neighbours, io, INTERVAL_NANOS, this::message);
     }
 
-    /** Why {@code p} cannot be accepted (another data set), or empty. */
-    Optional<String> mismatch(Message.Possession p) {
+    /** Why {@code p}, sent by neighbour {@code from}, cannot be accepted (another data set), or empty. */
+    Optional<String> mismatch(Message.Possession p, int from) {
         if (Arrays.equals(p.rootDigest(), manifest.rootDigest())) {
             return Optional.empty();
         }
-        return Optional.of("member " + group.member(p.origin()).id() + " multicasts data set "
+        return Optional.of("member " + group.member(from).id() + " multicasts data set "
                 + HexFormat.of().formatHex(p.rootDigest()).substring(0, 12) + " but this node has "
                 + manifest.rootDigestHex().substring(0, 12) + ": every member must pass the same manifest");
     }
 
-    /**
-     * Records what {@code origin} held at the start, learnt from {@code from} (-1: this node), and
-     * floods it on; false when it was known already.
-     */
-    boolean record(int origin, BitSet pieces, int from) {
-        if (possessions[origin] != null) {
-            return false;
+    /** Records what this node, {@code self}, holds at the start and passes it on. */
+    void recordOwn(int self, BitSet pieces) {
+        BitSet one = new BitSet();
+        one.set(self);
+        known.set(self);
+        if (pieces.isEmpty()) {
+            empty.set(self);
+        } else {
+            held.put(self, pieces);
         }
-        possessions[origin] = pieces;
-        known++;
-        flooding.flood(new Message.Possession(op, origin, manifest.rootDigest(), pieces), from);
-        return true;
+        gossip.spread(one, -1);
+    }
+
+    /** Records the possessions {@code p} names, learnt from {@code from}, and passes on the new ones; returns those. */
+    BitSet record(Message.Possession p, int from) {
+        BitSet news = p.members();
+        news.andNot(known);
+        for (int m = news.nextSetBit(0); m >= 0; m = news.nextSetBit(m + 1)) {
+            known.set(m);
+            if (p.empty().get(m)) {
+                empty.set(m);
+            }
+        }
+        for (Message.Possession.Held h : p.held()) {
+            if (news.get(h.member())) {
+                held.put(h.member(), h.pieces());
+            }
+        }
+        gossip.spread(news, from);
+        return news;
+    }
+
+    /** The message telling a neighbour the possessions of {@code members}, all known. */
+    private Message message(BitSet members) {
+        BitSet none = (BitSet) members.clone();
+        none.and(empty);
+        BitSet some = (BitSet) members.clone();
+        some.andNot(empty);
+        List<Message.Possession.Held> withPieces = new ArrayList<>(some.cardinality());
+        for (int m = some.nextSetBit(0); m >= 0; m = some.nextSetBit(m + 1)) {
+            withPieces.add(new Message.Possession.Held(m, held.get(m)));
+        }
+        return new Message.Possession(op, manifest.rootDigest(), none, withPieces);
     }
 
     /** True once every member's possession is known. */
     boolean complete() {
-        return known == possessions.length;
+        return known.cardinality() == group.size();
     }
 
     /** Every member's possession, by member index; all known. */
     List<BitSet> all() {
-        return Arrays.asList(possessions);
+        return new AbstractList<>() {
+            @Override
+            public BitSet get(int member) {
+                return held.getOrDefault(member, new BitSet());
+            }
+
+            @Override
+            public int size() {
+                return group.size();
+            }
+        };
     }
 
     /**
@@ -71,33 +119,27 @@ final class PossessionFlood {
      * {@code dead} (a dead member's pieces are out of reach anyway); empty before.
      */
     Optional<BitSet> heldByCollective(int self, IntPredicate dead) {
-        BitSet held = new BitSet();
+        BitSet union = new BitSet();
         for (int m : group.collectiveOf(self)) {
-            if (possessions[m] != null) {
-                held.or(possessions[m]);
+            if (known.get(m)) {
+                union.or(held.getOrDefault(m, new BitSet()));
             } else if (!dead.test(m)) {
                 return Optional.empty();
             }
         }
-        return Optional.of(held);
+        return Optional.of(union);
     }
 
     /** Sends every known possession to {@code peer}. */
     void resend(int peer) {
-        for (int origin = 0; origin < possessions.length; origin++) {
-            if (possessions[origin] != null) {
-                flooding.send(peer, new Message.Possession(op, origin, manifest.rootDigest(), possessions[origin]));
-            }
-        }
+        gossip.tell(peer, (BitSet) known.clone());
     }
 
     /** Members whose possession this node has not heard of yet. */
     List<String> unknown() {
         List<String> unknown = new ArrayList<>();
-        for (int i = 0; i < possessions.length; i++) {
-            if (possessions[i] == null) {
-                unknown.add(group.member(i).id());
-            }
+        for (int i = known.nextClearBit(0); i < group.size(); i = known.nextClearBit(i + 1)) {
+            unknown.add(group.member(i).id());
         }
         return unknown;
     }

@@ -22,8 +22,9 @@ final class SimMessages {
         } else if (m instanceof Message.Work w) {
             return new Message.Work(w.op(), (BitSet) w.pieces().clone());
         } else if (m instanceof Message.Possession p) {
-            return new Message.Possession(p.op(), p.origin(), p.rootDigest().clone(),
-                    (BitSet) p.pieces().clone());
+            return new Message.Possession(p.op(), p.rootDigest().clone(), (BitSet) p.empty().clone(),
+                    p.held().stream().map(h -> new Message.Possession.Held(h.member(), (BitSet) h.pieces().clone()))
+                            .toList());
         } else if (m instanceof Message.Done d) {
             return new Message.Done(d.op(), (BitSet) d.members().clone());
         } else if (m instanceof Message.ProtocolMessage p) {

@@ -3,6 +3,7 @@ package io.robber.wire;
 import io.robber.api.Manifest;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * The typed messages of one multicast operation. Every message names the operation it belongs to
@@ -118,13 +119,46 @@ public sealed interface Message {
         }
     }
 
-    /** Gossip: member {@code origin} starts the operation on the data set {@code rootDigest} holding {@code pieces}. */
-    record Possession(int op, int origin, byte[] rootDigest, BitSet pieces) implements Message {
+    /**
+     * Gossip: what members start the operation on the data set {@code rootDigest} with: those in
+     * {@code empty} with nothing, each of {@code held} with its pieces (ascending by member, none
+     * without pieces, none also in {@code empty}). One message carries every possession its sender
+     * learnt since its last one, so the flood costs each link a few messages, not one per member.
+     */
+    record Possession(int op, byte[] rootDigest, BitSet empty, List<Held> held) implements Message {
         public Possession {
             if (rootDigest.length != Manifest.DIGEST_LENGTH) {
                 throw new IllegalArgumentException("root digest must be " + Manifest.DIGEST_LENGTH + " bytes, got "
                         + rootDigest.length);
             }
+            held = List.copyOf(held);
+            for (int i = 0; i < held.size(); i++) {
+                Held h = held.get(i);
+                if (i > 0 && h.member() <= held.get(i - 1).member()) {
+                    throw new IllegalArgumentException("held possessions must be strictly ascending by member, got "
+                            + h.member() + " after " + held.get(i - 1).member());
+                }
+                if (empty.get(h.member())) {
+                    throw new IllegalArgumentException("member " + h.member() + " is both empty and holding pieces");
+                }
+            }
+        }
+
+        /** A member that starts holding {@code pieces} (not empty). */
+        public record Held(int member, BitSet pieces) {
+            public Held {
+                if (member < 0 || pieces.isEmpty()) {
+                    throw new IllegalArgumentException("a held possession names a member >= 0 and at least one piece,"
+                            + " got member " + member + " with " + pieces.cardinality() + " pieces");
+                }
+            }
+        }
+
+        /** The members this message names, empty or not. */
+        public BitSet members() {
+            BitSet members = (BitSet) empty.clone();
+            held.forEach(h -> members.set(h.member()));
+            return members;
         }
 
         public MessageType type() {
@@ -155,7 +189,10 @@ public sealed interface Message {
         }
     }
 
-    /** Gossip: the members known to hold every piece. */
+    /**
+     * Gossip: members that hold every piece — those its sender learnt of since its last done to the
+     * receiver (or, to a reconnected peer, all it knows); the receiver adds them to its set.
+     */
     record Done(int op, BitSet members) implements Message {
         public MessageType type() {
             return MessageType.DONE;

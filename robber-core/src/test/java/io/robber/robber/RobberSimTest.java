@@ -191,8 +191,9 @@ class RobberSimTest {
     /**
      * While the only work left is a piece no global peer has announced yet, unemployed members steal it
      * back and forth (a 1-piece work is handed over whole: ⌈1/2⌉ = 1) until a bitfield or have reveals
-     * a source, about two WAN round trips. This is the paper's algorithm; the test pins its cost so a
-     * real livelock (unbounded stealing) shows up.
+     * a source, about two WAN round trips. This is the paper's random walk of work; a thief that could
+     * not start on its loot offers it on only after a pause, which took the steals here from 726 to 21
+     * at the same completion time. The test pins the cost so a return of the churn shows up.
      */
     @Test
     void stealPingPongOnAnUnavailablePieceStopsWhenThePieceArrives() {
@@ -210,7 +211,7 @@ class RobberSimTest {
                 + result.messages(MessageType.DESIRE);
         System.out.printf("robber, 4 x 4, P = 1: %d steals, %d work-related messages for 3 cluster-pieces,"
                 + " completion %.3f s%n", steals, workMessages, result.completionTime() / 1e9);
-        assertThat(steals).as("steals for one piece into 3 clusters").isLessThan(2_000);
+        assertThat(steals).as("steals for one piece into 3 clusters").isLessThan(200);
         assertThat(result.completionTime()).as("about two WAN round trips").isLessThan(100_000_000L);
     }
 

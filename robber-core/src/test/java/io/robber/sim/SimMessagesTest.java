@@ -19,7 +19,8 @@ class SimMessagesTest {
         byte[] root = new byte[Manifest.DIGEST_LENGTH];
         byte[] payload = {1, 2, 3};
         List<Message> sent = List.of(new Message.Desire(1, pieces), new Message.Bitfield(1, pieces),
-                new Message.Work(1, pieces), new Message.Possession(1, 2, root, pieces), new Message.Done(1, pieces),
+                new Message.Work(1, pieces), new Message.Possession(1, root, pieces,
+                        List.of(new Message.Possession.Held(1, pieces))), new Message.Done(1, pieces),
                 new Message.ProtocolMessage(1, payload));
         List<Message> copies = sent.stream().map(SimMessages::copy).toList();
         assertThat(copies).usingRecursiveFieldByFieldElementComparator().isEqualTo(sent);
@@ -32,7 +33,8 @@ class SimMessagesTest {
         assertThat(((Message.Desire) copies.get(0)).pieces()).isEqualTo(original);
         assertThat(((Message.Bitfield) copies.get(1)).pieces()).isEqualTo(original);
         assertThat(((Message.Work) copies.get(2)).pieces()).isEqualTo(original);
-        assertThat(((Message.Possession) copies.get(3)).pieces()).isEqualTo(original);
+        assertThat(((Message.Possession) copies.get(3)).empty()).isEqualTo(original);
+        assertThat(((Message.Possession) copies.get(3)).held().get(0).pieces()).isEqualTo(original);
         assertThat(((Message.Possession) copies.get(3)).rootDigest()[0]).isZero();
         assertThat(((Message.Done) copies.get(4)).members()).isEqualTo(original);
         assertThat(((Message.ProtocolMessage) copies.get(5)).payload()[0]).isEqualTo((byte) 1);

@@ -8,6 +8,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.robber.api.Group;
 import io.robber.api.Manifest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -42,8 +43,13 @@ class WireCodecTest {
                 new Message.Work(6, bits(8, 9, 10)),
                 new Message.Work(6, new BitSet()),
                 new Message.FoundWork(Integer.MAX_VALUE),
-                new Message.Possession(7, 3, root, bits(0, 4095)),
+                new Message.Possession(7, root, bits(0, 1, 2, 5), List.of(
+                        new Message.Possession.Held(3, bits(0, 4095)), new Message.Possession.Held(9, bits(7)))),
+                new Message.Possession(7, root, bits(9_999), List.of()),
+                new Message.Possession(7, root, new BitSet(), List.of(new Message.Possession.Held(0, bits(1)))),
                 new Message.Done(8, bits(0, 1, 63)),
+                new Message.Done(8, bits(127, 128, 16_511, Group.MAX_MEMBERS - 1)),
+                new Message.Done(8, new BitSet()),
                 new Message.Dead(9, 4, "connection lost at c0n1 and not back within 30 s"),
                 new Message.Dead(9, 0, ""),
                 new Message.Choke(10, true),
@@ -174,7 +180,7 @@ class WireCodecTest {
         assertThatThrownBy(() -> new Handshake(1, "robber", 0, 0, new byte[16]))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("nonce must be 32 bytes, got 16");
-        assertThatThrownBy(() -> new Message.Possession(1, 0, new byte[31], new BitSet()))
+        assertThatThrownBy(() -> new Message.Possession(1, new byte[31], new BitSet(), List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("root digest must be 32 bytes, got 31");
     }
@@ -209,8 +215,45 @@ class WireCodecTest {
                 "bitmap length 1000 exceeds the frame (3 bytes left)");
         assertMalformed(body(b -> b.writeByte(MessageType.WORK.code()).writeInt(1).writeInt(-1)),
                 "bitmap length -1 exceeds the frame");
-        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeInt(Integer.MAX_VALUE)),
-                "bitmap length 2147483647 exceeds the frame");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(0)
+                .writeInt(Integer.MAX_VALUE)), "bitmap length 2147483647 exceeds the frame");
+    }
+
+    @Test
+    void memberSetsBeyondTheFrameOrTheGroupLimitAreMalformed() {
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(2)),
+                "unknown member set form 2");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(1).writeInt(3)
+                .writeByte(0)), "member count 3 exceeds the frame (1 bytes left)");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(1).writeInt(1)
+                .writeByte(0x80).writeByte(0x80).writeByte(0x80).writeByte(0x80).writeByte(0x80)),
+                "member gap longer than five bytes");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(1).writeInt(1)
+                .writeByte(0xff).writeByte(0xff).writeByte(0xff).writeByte(0xff).writeByte(0x0f)),
+                "member gap 4294967295 does not fit an int");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(1).writeInt(1)
+                .writeByte(0x80).writeByte(0x80).writeByte(0x40)), "member set names member 1048576, beyond the 1048576");
+        assertMalformed(body(b -> b.writeByte(MessageType.DONE.code()).writeInt(1).writeByte(0).writeInt(131_073)
+                .writeZero(131_072).writeByte(1)), "member set names member 1048576, beyond the 1048576");
+    }
+
+    @Test
+    void heldPossessionsOutOfOrderEmptyOrBeyondTheFrameAreMalformed() {
+        byte[] root = new byte[Manifest.DIGEST_LENGTH];
+        Consumer<ByteBuf> emptyNone = b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeBytes(root)
+                .writeByte(0).writeInt(0);
+        assertMalformed(body(b -> emptyNone.andThen(c -> c.writeInt(2).writeInt(0)).accept(b)),
+                "held possession count 2 outside [0, 0] for the frame");
+        assertMalformed(body(b -> emptyNone.andThen(c -> c.writeInt(2).writeInt(4).writeInt(1).writeByte(1)
+                .writeInt(4).writeInt(1).writeByte(1)).accept(b)),
+                "held possession of member 4 after member 4: not strictly ascending");
+        assertMalformed(body(b -> emptyNone.andThen(c -> c.writeInt(1).writeInt(4).writeInt(0)).accept(b)),
+                "held possession of member 4 names no piece");
+        assertMalformed(body(b -> emptyNone.andThen(c -> c.writeInt(1).writeInt(Group.MAX_MEMBERS).writeInt(0))
+                .accept(b)), "member index 1048576 beyond the 1048576");
+        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeBytes(root)
+                .writeByte(0).writeInt(1).writeByte(0x10).writeInt(1).writeInt(4).writeInt(1).writeByte(1)),
+                "held possession of member 4 after member -1, which is also empty");
     }
 
     @Test
@@ -223,7 +266,8 @@ class WireCodecTest {
                 "negative piece index " + Integer.MIN_VALUE);
         assertMalformed(body(b -> b.writeByte(MessageType.PIECE.code()).writeInt(1).writeInt(-5).writeByte(0)),
                 "negative piece index -5");
-        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeInt(-2)),
+        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1)
+                .writeZero(Manifest.DIGEST_LENGTH).writeByte(0).writeInt(0).writeInt(1).writeInt(-2).writeInt(0)),
                 "negative member index -2");
         assertMalformed(handshake(b -> b.writeInt(Handshake.MAGIC).writeShort(1).writeByte(1).writeByte('r')
                 .writeLong(0).writeInt(-1).writeZero(Handshake.NONCE_LENGTH)), "negative member index -1");
@@ -304,7 +348,7 @@ class WireCodecTest {
 
     @Test
     void truncatedRootDigestIsMalformed() {
-        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1).writeInt(0)
+        assertMalformed(body(b -> b.writeByte(MessageType.POSSESSION.code()).writeInt(1)
                 .writeZero(Manifest.DIGEST_LENGTH - 1)), "frame too short for root digest");
     }
 
@@ -462,9 +506,9 @@ class WireCodecTest {
         if (expected instanceof Message.Possession p) {
             assertThat(decoded).isInstanceOfSatisfying(Message.Possession.class, d -> {
                 assertThat(d.op()).isEqualTo(p.op());
-                assertThat(d.origin()).isEqualTo(p.origin());
                 assertThat(d.rootDigest()).isEqualTo(p.rootDigest());
-                assertThat(d.pieces()).isEqualTo(p.pieces());
+                assertThat(d.empty()).isEqualTo(p.empty());
+                assertThat(d.held()).isEqualTo(p.held());
             });
         } else if (expected instanceof Message.ProtocolMessage p) {
             assertThat(decoded).isInstanceOfSatisfying(Message.ProtocolMessage.class, d -> {

@@ -1,0 +1,83 @@
+package io.robber.engine;
+
+import io.robber.wire.Message;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A group-wide flood of facts about members (what each held at the start, that each is done), sent
+ * in batches: what this node learns is collected and sent on to every neighbour but the one that
+ * told it, in one message per neighbour, at most once per interval — at once when the last batch
+ * left longer ago, else when the interval ends. A flood of N members thus costs each link a few
+ * messages while the flood lasts, not N, and a message names each member once.
+ */
+final class Gossip {
+    private final List<Integer> neighbours;
+    private final NodeIo io;
+    private final long intervalNanos;
+    private final Function<BitSet, Message> message;
+    /** The members learnt since the last batch, by the neighbour that told (-1: this node). */
+    private final Map<Integer, BitSet> news = new HashMap<>();
+    private boolean sentBefore;
+    private long lastSent;
+    private boolean due;
+
+    /** {@code message} makes the message that tells a neighbour about a set of members. */
+    Gossip(List<Integer> neighbours, NodeIo io, long intervalNanos, Function<BitSet, Message> message) {
+        this.neighbours = neighbours;
+        this.io = io;
+        this.intervalNanos = intervalNanos;
+        this.message = message;
+    }
+
+    /** Passes on what {@code members} are, learnt from neighbour {@code from} (-1: found here). */
+    void spread(BitSet members, int from) {
+        if (members.isEmpty()) {
+            return;
+        }
+        news.computeIfAbsent(from, f -> new BitSet()).or(members);
+        if (due) {
+            return;
+        }
+        long now = io.timers().nanoTime();
+        if (!sentBefore || now - lastSent >= intervalNanos) {
+            send();
+        } else {
+            due = true;
+            io.timers().schedule(lastSent + intervalNanos - now, () -> {
+                due = false;
+                send();
+            });
+        }
+    }
+
+    /** Tells one neighbour about {@code members}, e.g. all that is known to one that reconnected. */
+    void tell(int peer, BitSet members) {
+        if (!members.isEmpty()) {
+            io.send(peer, message.apply(members));
+        }
+    }
+
+    private void send() {
+        sentBefore = true;
+        lastSent = io.timers().nanoTime();
+        BitSet all = new BitSet();
+        news.values().forEach(all::or);
+        Message toAll = null;
+        for (int n : neighbours) {
+            BitSet told = news.get(n);
+            if (told == null) {
+                toAll = toAll != null ? toAll : message.apply(all);
+                io.send(n, toAll);
+            } else {
+                BitSet rest = (BitSet) all.clone();
+                rest.andNot(told);
+                tell(n, rest);
+            }
+        }
+        news.clear();
+    }
+}
