@@ -46,7 +46,8 @@ final class WorkWishes {
     private final Map<Integer, BitSet> handedOut = new HashMap<>();
 
     /**
-     * @param perPeer       at most this many pieces are wished for per idle global peer
+     * @param perPeer       pieces wished for per idle global peer, or as many as it delivers in two intervals at its
+     *                      measured rate if that is more, so that a fast peer stays busy until the next wish
      * @param intervalNanos the shortest time between two wishes
      * @param employ        adds granted or taken-back work and starts on it
      */
@@ -91,7 +92,7 @@ final class WorkWishes {
             BitSet offer = exchange.announcedBy(List.of(g));
             offer.andNot(unavailable);
             offer.andNot(wish);
-            pickRandom(offer, perPeer, wish);
+            pickRandom(offer, (int) Math.max(perPeer, exchange.piecesWithin(g, 2 * intervalNanos)), wish);
         }
         if (wish.isEmpty()) {
             return;

@@ -185,6 +185,21 @@ public final class PieceExchange {
         return p == null ? new BitSet() : p.outstanding;
     }
 
+    /**
+     * How many pieces {@code peer} presumably delivers in {@code nanos} at its measured rate; 0 before
+     * anything was measured or for a peer that is not a neighbour.
+     */
+    public long piecesWithin(int peer, long nanos) {
+        PeerState p = peers.get(peer);
+        return p == null ? 0 : p.window.piecesWithin(nanos, ctx.manifest().pieceSize());
+    }
+
+    /** The measured delivery rate of {@code peer} in bytes per second; NaN before anything was measured. */
+    public double rate(int peer) {
+        PeerState p = peers.get(peer);
+        return p == null ? Double.NaN : p.window.bytesPerSecond();
+    }
+
     /** How many live peers announced {@code piece}: its availability, for rarest-first. */
     public int availability(int piece) {
         int count = 0;

@@ -85,6 +85,16 @@ final class RequestWindow {
         return (long) Math.min(Long.MAX_VALUE, (double) pieces * pieceSize / bytesPerNano);
     }
 
+    /** The measured delivery rate in bytes per second; NaN before anything was measured. */
+    double bytesPerSecond() {
+        return bytesPerNano * 1e9;
+    }
+
+    /** How many pieces of {@code pieceSize} bytes this peer presumably delivers in {@code nanos}; 0 before anything was measured. */
+    long piecesWithin(long nanos, int pieceSize) {
+        return Double.isNaN(bytesPerNano) ? 0 : (long) (bytesPerNano * nanos / pieceSize);
+    }
+
     /** The number of requests to keep outstanding, between 1 and {@code cap} (R ≤ cap). */
     int size(int r, int cap, int pieceSize) {
         if (Double.isNaN(bytesPerNano)) {

@@ -26,6 +26,7 @@ class OnlySourceFirstTest {
     private static final int PIECES = 8;
 
     private final Group group = SimData.clusters(2, 1, 1);
+    private long now;
     private final RandomGenerator random = new SplittableRandom(3);
     private final EngineContext ctx = new EngineContext() {
         private final Manifest manifest = SimData.manifest(PIECES, 1024);
@@ -76,7 +77,7 @@ class OnlySourceFirstTest {
         public Timers timers() {
             return new Timers() {
                 public long nanoTime() {
-                    return 0;
+                    return now;
                 }
 
                 public Runnable schedule(long delayNanos, Runnable task) {
@@ -99,7 +100,7 @@ class OnlySourceFirstTest {
         }
     };
 
-    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2);
+    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
@@ -142,5 +143,41 @@ class OnlySourceFirstTest {
             picked.set(selection.pick(exchange, 1, range(0, 8), 8));
         }
         assertThat(picked).isEqualTo(range(0, 8));
+    }
+
+    /**
+     * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1): asked over the slow
+     * connection, node 0 (cluster 0) requests the pieces of its own class among clusters 0 and 2 first,
+     * and the fast peer is asked for any piece.
+     */
+    @Test
+    void overASlowConnectionThisClustersClassComesFirst() {
+        int pieces = 64;
+        PieceExchange measured = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
+        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
+        now = 10_000_000L;
+        measured.onPieceReceived(3, 1);
+        now = 100_000_000L;
+        measured.onPieceReceived(2, 0);
+        assertThat(measured.rate(3)).isGreaterThan(OnlySourceFirst.NEAR * measured.rate(2));
+
+        BitSet ours = new BitSet();
+        for (int i = 0; i < pieces; i++) {
+            if (OnlySourceFirst.weight(i, 0) > OnlySourceFirst.weight(i, 2)) {
+                ours.set(i);
+            }
+        }
+        assertThat(ours.cardinality()).isBetween(pieces / 4, pieces * 3 / 4);
+        BitSet fromSlow = new BitSet();
+        BitSet fromFast = new BitSet();
+        for (int i = 0; i < 300; i++) {
+            fromSlow.set(selection.pick(measured, 2, range(0, pieces), pieces));
+            fromFast.set(selection.pick(measured, 3, range(0, pieces), pieces));
+        }
+        BitSet onlyAtPeer2 = (BitSet) ours.clone();
+        onlyAtPeer2.clear(1);
+        assertThat(fromSlow).as("ours, less piece 1 that peer 3 holds").isEqualTo(onlyAtPeer2);
+        assertThat(fromFast.cardinality()).isGreaterThan(ours.cardinality());
     }
 }

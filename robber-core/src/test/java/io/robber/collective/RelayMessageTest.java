@@ -22,9 +22,24 @@ class RelayMessageTest {
     }
 
     @Test
+    void aWishOfScatteredPiecesTakesAByteOrTwoPerPiece() {
+        BitSet pieces = new BitSet();
+        for (int i = 0; i < 80; i++) {
+            pieces.set(i * 80 + 7);
+        }
+        byte[] encoded = codec.encode(new RelayMessage.Wish(pieces));
+        assertThat(encoded.length).isLessThanOrEqualTo(5 + 2 * 80).isLessThan(pieces.toByteArray().length / 4);
+        assertThat(codec.decode(encoded)).isEqualTo(new RelayMessage.Wish(pieces));
+    }
+
+    @Test
     void malformedPayloadsAreRejected() {
         assertThatThrownBy(() -> codec.decode(new byte[] {1, 0, 0})).isInstanceOf(MalformedFrameException.class);
         assertThatThrownBy(() -> codec.decode(new byte[] {1, 0, 0, 0, 9, 1})).isInstanceOf(MalformedFrameException.class);
         assertThatThrownBy(() -> codec.decode(new byte[] {7, 0, 0, 0, 0})).isInstanceOf(MalformedFrameException.class);
+        assertThatThrownBy(() -> codec.decode(new byte[] {1, 0, 0, 0, 2, 5, 0})).isInstanceOf(MalformedFrameException.class);
+        assertThatThrownBy(() -> codec.decode(new byte[] {1, 0, 0, 0, 1, 5, 6})).isInstanceOf(MalformedFrameException.class);
+        assertThatThrownBy(() -> codec.decode(new byte[] {2, 0, 0, 0, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+                (byte) 0xFF, (byte) 0xFF, 1})).isInstanceOf(MalformedFrameException.class);
     }
 }

@@ -22,8 +22,8 @@ class FabricTest {
 
     /** Server 00 → switch ⟨0,0⟩ → server 01, with a handler at 01 recording arrival times. */
     private int[] route() {
-        int from = bcube.server(new int[] {0, 0});
-        int to = bcube.server(new int[] {1, 0});
+        int from = network.node("00").index();
+        int to = network.node("01").index();
         fabric.attach(to, packet -> arrivals.add(clock.now()));
         int up = network.arc(bcube.link(from, 0), from);
         return new int[] {up, network.arc(bcube.link(to, 0), network.head(up))};
@@ -76,7 +76,7 @@ class FabricTest {
     private long lostOf(int packets, long seed) {
         VirtualClock ownClock = new VirtualClock();
         Fabric own = new Fabric(network, ownClock, seed);
-        int from = bcube.server(new int[] {0, 0});
+        int from = network.node("00").index();
         int[] route = {network.arc(bcube.link(from, 0), from)};
         own.setLossRate(route[0], 0.1);
         for (int i = 0; i < packets; i++) {
