@@ -18,12 +18,15 @@ import java.util.SplittableRandom;
  * once per port.
  */
 public final class Port {
+    /** Packets this small (headers: interests, acknowledgements) wait in a queue of their own, served first. */
+    public static final int CONTROL_BYTES = 64;
     private final int arc;
     private final int head;
     private final VirtualClock clock;
     private final SplittableRandom random;
     private final NodeHandler[] handlers;
     private final PacketRing waiting;
+    private final PacketRing control = new PacketRing(4);
     private final PacketRing inFlight = new PacketRing(4);
     private final Runnable transmitted = this::transmitted;
     private final Runnable arrive = this::arrive;
@@ -58,8 +61,10 @@ public final class Port {
             downDrops++;
         } else if (onWire == null) {
             transmit(packet);
-        } else if (waiting.size() >= queuePackets) {
+        } else if (queued() >= queuePackets) {
             queueDrops++;
+        } else if (packet.sizeBytes() <= CONTROL_BYTES) {
+            control.add(packet, 0);
         } else {
             waiting.add(packet, 0);
         }
@@ -89,7 +94,9 @@ public final class Port {
         }
         onWire = null;
         transmission = null;
-        if (!waiting.isEmpty()) {
+        if (!control.isEmpty()) {
+            transmit(control.poll());
+        } else if (!waiting.isEmpty()) {
             transmit(waiting.poll());
         }
     }
@@ -103,8 +110,9 @@ public final class Port {
 
     void setUp(boolean up) {
         if (this.up && !up) {
-            downDrops += waiting.size() + inFlight.size() + (onWire == null ? 0 : 1);
+            downDrops += queued() + inFlight.size() + (onWire == null ? 0 : 1);
             waiting.clear();
+            control.clear();
             inFlight.clear();
             onWire = null;
             cancel(transmission);
@@ -178,6 +186,6 @@ public final class Port {
 
     /** Packets waiting in the queue now (not counting the one being transmitted). */
     public int queued() {
-        return waiting.size();
+        return waiting.size() + control.size();
     }
 }

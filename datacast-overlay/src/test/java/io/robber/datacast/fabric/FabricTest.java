@@ -55,6 +55,19 @@ class FabricTest {
     }
 
     @Test
+    void aHeaderOnlyPacketOvertakesTheWaitingDataAndStillCountsAgainstTheQueue() {
+        int[] route = route();
+        List<Object> order = new ArrayList<>();
+        fabric.attach(network.node("01").index(), packet -> order.add(packet.payload()));
+        burst(route, 5);
+        fabric.send(Packet.along(route, Port.CONTROL_BYTES, "interest"));
+        burst(route, 10);
+        fabric.runUntil(Long.MAX_VALUE);
+        assertThat(order).hasSize(11).startsWith(0, "interest", 1, 2, 3, 4);
+        assertThat(fabric.port(route[0]).queueDrops()).isEqualTo(5);
+    }
+
+    @Test
     void countersAddUp() {
         int[] route = route();
         burst(route, 25);
