@@ -9,7 +9,9 @@ import java.util.SplittableRandom;
  * propagation delay, and the port counters a controller reads. A packet occupies the transmitter
  * for {@code size·8/rate} and arrives {@code delay} later; the queue holds up to N packets
  * <em>waiting</em> besides the one being transmitted (as in ns-3, where the paper's numbers come from),
- * so a burst of N + 2 loses its last packet. With a loss rate, each transmitted packet is lost with
+ * so a burst of N + 2 loses its last packet. Header-only packets (interests) waiting there are
+ * served before the waiting data, so a tree's interests do not queue behind another tree's data
+ * going the same way; they count against the same N. With a loss rate, each transmitted packet is lost with
  * that probability (it still used the link). A port that is down drops what it holds and whatever
  * is offered to it.
  *
