@@ -41,7 +41,7 @@ public final class MultipleSteinerTrees {
             tree.ifPresent(free::take);
             pruned.add(tree);
         }
-        BreadthFirstTree search = new BreadthFirstTree(network, group, pruning);
+        BreadthFirstTree search = null;
         List<SteinerTree> trees = new ArrayList<>();
         int repaired = 0;
         int dropped = 0;
@@ -52,6 +52,9 @@ public final class MultipleSteinerTrees {
             }
             repaired++;
             tree.ifPresent(free::release);
+            if (search == null) {
+                search = new BreadthFirstTree(network, group, pruning);
+            }
             Optional<SteinerTree> rebuilt = search.grow(free);
             if (rebuilt.isPresent()) {
                 free.take(rebuilt.get());
