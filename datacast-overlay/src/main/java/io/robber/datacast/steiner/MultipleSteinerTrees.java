@@ -4,7 +4,6 @@ import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Topology;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,13 +33,15 @@ public final class MultipleSteinerTrees {
     }
 
     public SteinerTreeSet calculate(Group group, FailedLinks failed) {
+        Pruning pruning = new Pruning(network, group);
+        FreeArcs free = new FreeArcs(network, failed);
         List<Optional<SteinerTree>> pruned = new ArrayList<>();
-        BitSet used = new BitSet(network.arcCount());
         for (SpanningTree spanning : construction.spanningTrees(group.source().index())) {
-            Optional<SteinerTree> tree = Pruning.prune(network, spanning, group);
-            tree.ifPresent(t -> mark(used, t, true));
+            Optional<SteinerTree> tree = pruning.prune(spanning);
+            tree.ifPresent(free::take);
             pruned.add(tree);
         }
+        BreadthFirstTree search = null;
         List<SteinerTree> trees = new ArrayList<>();
         int repaired = 0;
         int dropped = 0;
@@ -50,10 +51,13 @@ public final class MultipleSteinerTrees {
                 continue;
             }
             repaired++;
-            tree.ifPresent(t -> mark(used, t, false));
-            Optional<SteinerTree> rebuilt = BreadthFirstTree.grow(network, group, failed, used);
+            tree.ifPresent(free::release);
+            if (search == null) {
+                search = new BreadthFirstTree(network, group, pruning);
+            }
+            Optional<SteinerTree> rebuilt = search.grow(free);
             if (rebuilt.isPresent()) {
-                mark(used, rebuilt.get(), true);
+                free.take(rebuilt.get());
                 trees.add(rebuilt.get());
             } else {
                 dropped++;
@@ -65,11 +69,5 @@ public final class MultipleSteinerTrees {
     /** Whether every receiver is connected to the source over live links (else no tree can exist). */
     public boolean connected(Group group, FailedLinks failed) {
         return BreadthFirstTree.connected(network, group, failed);
-    }
-
-    private static void mark(BitSet used, SteinerTree tree, boolean inUse) {
-        for (int arc : tree.arcs()) {
-            used.set(arc, inUse);
-        }
     }
 }

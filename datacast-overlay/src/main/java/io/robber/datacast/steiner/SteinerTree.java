@@ -29,6 +29,11 @@ public final class SteinerTree {
         return arcs.clone();
     }
 
+    /** The tree's {@code i}-th arc, without a copy. */
+    int arc(int i) {
+        return arcs[i];
+    }
+
     /** The number of links the tree uses. */
     public int linkCount() {
         return arcs.length;

@@ -3,7 +3,6 @@ package io.robber.datacast.steiner;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Torus;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,35 +19,53 @@ import java.util.List;
  * again. On Torus(16,3) the trees are at most 46 hops deep, 23.5 on average.
  */
 final class TorusSpanningTrees implements SpanningTreeConstruction {
-    private final Torus torus;
-    private final Network network;
+    private final int n;
+    private final int k;
+    private final int servers;
+    /** Server s's coordinate in dimension d at {@code s·k + d}. */
+    private final int[] coordinates;
+    /** The arc into server s from its neighbour one step down (up) dimension d, at {@code s·k + d}. */
+    private final int[] fromBelow;
+    private final int[] fromAbove;
 
     TorusSpanningTrees(Torus torus) {
-        this.torus = torus;
-        this.network = torus.network();
+        Network network = torus.network();
+        this.n = torus.n();
+        this.k = torus.k();
+        this.servers = network.nodeCount();
+        this.coordinates = new int[servers * k];
+        this.fromBelow = new int[servers * k];
+        this.fromAbove = new int[servers * k];
+        for (int server = 0; server < servers; server++) {
+            for (int d = 0; d < k; d++) {
+                int below = torus.step(server, d, -1);
+                int above = torus.step(server, d, 1);
+                coordinates[server * k + d] = torus.coordinate(server, d);
+                fromBelow[server * k + d] = network.arc(torus.link(below, d), below);
+                fromAbove[server * k + d] = network.arc(torus.link(server, d), above);
+            }
+        }
     }
 
     @Override
     public List<SpanningTree> spanningTrees(int source) {
-        int k = torus.k();
-        int[][] parentArc = new int[2 * k][network.nodeCount()];
+        int[][] parentArc = new int[2 * k][servers];
         for (int[] tree : parentArc) {
-            Arrays.fill(tree, -1);
+            tree[source] = -1;
         }
         int[] offset = new int[k];
-        for (int server = 0; server < network.nodeCount(); server++) {
+        for (int server = 0; server < servers; server++) {
             if (server == source) {
                 continue;
             }
             for (int d = 0; d < k; d++) {
-                offset[d] = Math.floorMod(torus.coordinate(server, d) - torus.coordinate(source, d), torus.n());
+                int o = coordinates[server * k + d] - coordinates[source * k + d];
+                offset[d] = o < 0 ? o + n : o;
             }
             for (int d = 0; d < k; d++) {
-                int along = next(offset, d);
-                int below = torus.step(server, along, -1);
-                int above = torus.step(server, along, 1);
-                parentArc[2 * d][server] = network.arc(torus.link(below, along), below);
-                parentArc[2 * d + 1][server] = network.arc(torus.link(server, along), above);
+                int along = server * k + next(offset, d);
+                parentArc[2 * d][server] = fromBelow[along];
+                parentArc[2 * d + 1][server] = fromAbove[along];
             }
         }
         List<SpanningTree> trees = new ArrayList<>(2 * k);
