@@ -25,7 +25,7 @@ final class BranchingNode {
     BranchingNode(PacketOutput output, TransportSettings settings) {
         this.output = output;
         this.packetBytes = settings.mtuBytes();
-        this.store = new ContentStore(settings.cacheBytes(), settings.mtuBytes());
+        this.store = ContentStore.of(settings);
     }
 
     void onInterest(Packet packet, Interest interest) {

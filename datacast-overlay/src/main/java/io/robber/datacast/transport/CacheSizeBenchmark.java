@@ -20,7 +20,7 @@ import java.util.Locale;
  * subject, the source's duplicate-data ratio Theorem 2's.
  *
  * <p>{@code main} prints Table 1 beside the paper's numbers: {@code CacheSizeBenchmark [packets]
- * [δ Mbit/s] [loss rate]}.
+ * [δ Mbit/s] [loss rate] [FIFO|LRU|LFU]}, the last the stores' replacement (§6.2.4), FIFO by default.
  */
 public final class CacheSizeBenchmark {
     public static final List<String> RECEIVERS = List.of("02", "10", "21", "23", "31", "33");
@@ -74,13 +74,16 @@ public final class CacheSizeBenchmark {
         int packets = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         long delta = args.length > 1 ? Math.round(Double.parseDouble(args[1]) * 1e6) : 5_000_000L;
         double loss = args.length > 2 ? Double.parseDouble(args[2]) : 0;
-        TransportSettings base = TransportSettings.PAPER.withRateIncrease(delta);
+        CacheReplacement replacement = args.length > 3 ? CacheReplacement.valueOf(args[3].toUpperCase(Locale.ROOT))
+                : CacheReplacement.FIFO;
+        TransportSettings base = TransportSettings.PAPER.withRateIncrease(delta).withCacheReplacement(replacement);
         System.out.printf(Locale.ROOT, "BCube(4,1), slow arc <0,0>->02 at 100 Mbit/s, %d packets, delta %.2f Mbit/s, "
-                + "loss %.5f; Theorem 1: C > %.0f KB, Theorem 2: %.2f %%, optimum %.3f Mbit/s%n", packets, delta / 1e6,
-                loss, fullRateCacheBytes(base, SLOW_LINK_BITS_PER_SECOND) / 1000,
+                + "loss %.5f, %s stores; Theorem 1: C > %.0f KB, Theorem 2: %.2f %%, optimum %.3f Mbit/s%n", packets, delta / 1e6,
+                loss, replacement, fullRateCacheBytes(base, SLOW_LINK_BITS_PER_SECOND) / 1000,
                 100 * duplicateDataRatio(base, SLOW_LINK_BITS_PER_SECOND),
                 SLOW_LINK_BITS_PER_SECOND / 1e6 * base.payloadBytes() / base.mtuBytes());
-        boolean table1 = delta == TransportSettings.PAPER.rateIncreaseBitsPerSecond() && loss == 0;
+        boolean table1 = delta == TransportSettings.PAPER.rateIncreaseBitsPerSecond() && loss == 0
+                && replacement == CacheReplacement.FIFO;
         System.out.println("cache KB | throughput Mbit/s | duplicate data %" + (table1 ? " | paper: throughput, duplicates" : ""));
         for (int i = 0; i < CACHE_KB.length; i++) {
             TransferReport report = run(base.withCacheBytes(CACHE_KB[i] * 1000), packets, loss, 1);

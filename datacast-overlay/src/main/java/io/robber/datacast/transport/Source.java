@@ -48,7 +48,7 @@ final class Source {
         this.timers = timers;
         this.settings = settings;
         this.schedule = schedule;
-        this.store = new ContentStore(settings.cacheBytes(), settings.mtuBytes());
+        this.store = ContentStore.of(settings);
         this.sent = new BitSet(schedule.packets());
         this.rate = new AimdRate(settings);
         this.bucket = new TokenBucket(rate.bitsPerSecond(), settings.mtuBytes() * 8L, timers.nanoTime());

@@ -12,17 +12,19 @@ package io.robber.datacast.transport;
  * @param mtuBytes the data packet's size, header included
  * @param headerBytes the header of interests and data; an interest is a header only
  * @param minRetransmissionTimeoutNanos the floor of the receivers' TCP-like RTO
+ * @param cacheReplacement the content stores' replacement algorithm, FIFO in the paper (§5.3, §6.2.4)
  */
 public record TransportSettings(int creditWindow, long cacheBytes, long rateIncreaseBitsPerSecond,
         long increaseIntervalNanos, long initialRateBitsPerSecond, int mtuBytes, int headerBytes,
-        long minRetransmissionTimeoutNanos) {
+        long minRetransmissionTimeoutNanos, CacheReplacement cacheReplacement) {
     /**
      * §6.2: w = 16, C = 128 KB (10<sup>3</sup> bytes), δ = 5 Mbit/s, T = 1 ms, 500 Mbit/s initially,
-     * MTU 1.5 KB, 16-byte headers; and an RTO of at least 10 ms, our choice (the paper gives none):
+     * MTU 1.5 KB, 16-byte headers, FIFO stores; and an RTO of at least 10 ms, our choice (the paper gives none):
      * shorter ones fire spuriously while interests wait at the source's token bucket.
      */
     public static final TransportSettings PAPER =
-            new TransportSettings(16, 128_000, 5_000_000L, 1_000_000L, 500_000_000L, 1500, 16, 10_000_000L);
+            new TransportSettings(16, 128_000, 5_000_000L, 1_000_000L, 500_000_000L, 1500, 16, 10_000_000L,
+                    CacheReplacement.FIFO);
 
     public TransportSettings {
         if (creditWindow < 1) {
@@ -37,16 +39,24 @@ public record TransportSettings(int creditWindow, long cacheBytes, long rateIncr
         if (rateIncreaseBitsPerSecond <= 0 || increaseIntervalNanos <= 0 || initialRateBitsPerSecond <= 0) {
             throw new IllegalArgumentException("δ, T and the initial rate must be positive");
         }
+        if (cacheReplacement == null) {
+            throw new IllegalArgumentException("a cache replacement algorithm is required");
+        }
     }
 
     public TransportSettings withCacheBytes(long bytes) {
         return new TransportSettings(creditWindow, bytes, rateIncreaseBitsPerSecond, increaseIntervalNanos,
-                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos);
+                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, cacheReplacement);
     }
 
     public TransportSettings withRateIncrease(long bitsPerSecond) {
         return new TransportSettings(creditWindow, cacheBytes, bitsPerSecond, increaseIntervalNanos,
-                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos);
+                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, cacheReplacement);
+    }
+
+    public TransportSettings withCacheReplacement(CacheReplacement replacement) {
+        return new TransportSettings(creditWindow, cacheBytes, rateIncreaseBitsPerSecond, increaseIntervalNanos,
+                initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, replacement);
     }
 
     /** The data a data packet carries, bytes. */

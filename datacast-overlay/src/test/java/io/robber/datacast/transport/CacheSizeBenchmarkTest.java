@@ -3,6 +3,7 @@ package io.robber.datacast.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.robber.datacast.transport.TransferReport.ReceiverReport;
 import org.junit.jupiter.api.Test;
 
 /** Table 1 and Theorems 1–2 of the paper (§5.4, §6.2.1), in virtual time, with generous margins. */
@@ -33,6 +34,22 @@ class CacheSizeBenchmarkTest {
         TransferReport small = run(8_000);
         assertThat(small.complete()).isTrue();
         assertThat(small.minThroughputBitsPerSecond()).isBetween(0.5 * OPTIMUM, 0.97 * OPTIMUM);
+    }
+
+    @Test
+    void everyReceiverGetsEveryPacketWhateverTheLossOnTheSlowArc() {
+        for (double loss : new double[] {0.00001, 0.001, 0.01, 0.04}) {
+            TransferReport report = CacheSizeBenchmark.run(TransportSettings.PAPER, PACKETS, loss, 1);
+            assertThat(report.complete()).as("loss %s", loss).isTrue();
+            assertThat(report.receivers()).allSatisfy(r -> {
+                assertThat(r.receivedPackets()).isEqualTo(PACKETS);
+                assertThat(r.finishNanos()).isPositive();
+            });
+            ReceiverReport slowest = report.receivers().stream().filter(r -> r.name().equals("02")).findFirst().orElseThrow();
+            if (loss >= 0.001) {
+                assertThat(slowest.retransmissions()).as("loss %s", loss).isPositive();
+            }
+        }
     }
 
     private static TransferReport run(long cacheBytes) {

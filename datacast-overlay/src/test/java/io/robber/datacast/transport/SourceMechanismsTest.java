@@ -12,7 +12,7 @@ class SourceMechanismsTest {
 
     @Test
     void theContentStoreEvictsTheFirstInWhateverWasReadSince() {
-        ContentStore store = new ContentStore(3 * 1500, 1500);
+        ContentStore store = new ContentStore(3 * 1500, 1500, CacheReplacement.FIFO);
         for (int i = 0; i < 3; i++) {
             store.insert(new Data(name(i), false));
         }
@@ -26,7 +26,7 @@ class SourceMechanismsTest {
 
     @Test
     void aStoreSmallerThanAPacketHoldsNothing() {
-        ContentStore store = new ContentStore(1000, 1500);
+        ContentStore store = new ContentStore(1000, 1500, CacheReplacement.FIFO);
         store.insert(new Data(name(0), false));
         assertThat(store.size()).isZero();
     }
