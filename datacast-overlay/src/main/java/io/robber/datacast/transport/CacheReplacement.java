@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The content store's replacement algorithms compared in §6.2.4. {@link #FIFO} is Datacast's
@@ -77,44 +78,38 @@ public enum CacheReplacement {
         }
     }
 
-    /** O(1) LFU: the entries in buckets by use count, each bucket oldest first. */
+    /** The entries in buckets by use count, fewest first, each bucket oldest first. */
     private static final class LeastFrequentlyUsed implements Order {
         private final Map<DataName, Integer> uses = new HashMap<>();
-        private final Map<Integer, LinkedHashSet<DataName>> buckets = new HashMap<>();
-        private int fewestUses;
+        private final TreeMap<Integer, LinkedHashSet<DataName>> buckets = new TreeMap<>();
 
         @Override
         public void inserted(DataName name) {
             uses.put(name, 0);
             bucket(0).add(name);
-            fewestUses = 0;
         }
 
         @Override
         public void read(DataName name) {
-            int count = uses.get(name);
-            LinkedHashSet<DataName> from = buckets.get(count);
-            from.remove(name);
-            if (from.isEmpty()) {
-                buckets.remove(count);
-                if (fewestUses == count) {
-                    fewestUses = count + 1;
-                }
-            }
-            uses.put(name, count + 1);
+            int count = uses.merge(name, 1, Integer::sum) - 1;
+            take(count, buckets.get(count), name);
             bucket(count + 1).add(name);
         }
 
         @Override
         public DataName evict() {
-            LinkedHashSet<DataName> least = buckets.get(fewestUses);
-            DataName name = removeFirst(least);
+            Map.Entry<Integer, LinkedHashSet<DataName>> fewest = buckets.firstEntry();
+            DataName name = fewest.getValue().iterator().next();
+            take(fewest.getKey(), fewest.getValue(), name);
             uses.remove(name);
-            if (least.isEmpty()) {
-                buckets.remove(fewestUses);
-                fewestUses = buckets.isEmpty() ? 0 : buckets.keySet().stream().mapToInt(Integer::intValue).min().getAsInt();
-            }
             return name;
+        }
+
+        private void take(int count, LinkedHashSet<DataName> bucket, DataName name) {
+            bucket.remove(name);
+            if (bucket.isEmpty()) {
+                buckets.remove(count);
+            }
         }
 
         private LinkedHashSet<DataName> bucket(int count) {
