@@ -3,9 +3,7 @@ package io.robber.exchange;
 import io.robber.engine.EngineContext;
 import io.robber.wire.Message;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +28,7 @@ public final class PieceExchange {
     private final BitSet possession;
     private final BitSet pending = new BitSet();
     private final SecondRequests secondRequests;
-    private final Map<Integer, PeerState> peers = new HashMap<>();
+    private final Neighbours peers;
     private final HaveCoalescer haves;
 
     public PieceExchange(EngineContext ctx, ExchangePolicy policy, ExchangeTuning tuning, BitSet possession) {
@@ -46,10 +44,9 @@ public final class PieceExchange {
         this.tuning = tuning;
         this.pieceCount = ctx.manifest().pieceCount();
         this.possession = (BitSet) possession.clone();
-        for (int n : ctx.neighbours()) {
-            peers.put(n, new PeerState(n, options.choking(), tuning));
-        }
-        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(), this::announce);
+        this.peers = new Neighbours(ctx.neighbours(), options.choking(), tuning);
+        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(),
+                pieces -> peers.announce(pieces, ctx));
         this.secondRequests = new SecondRequests(tuning, ctx.manifest().pieceSize());
     }
 
@@ -94,8 +91,8 @@ public final class PieceExchange {
      * lost; it answers with a bitfield. "Every piece not held" goes to a peer once: it stays true.
      */
     public void sendDesire(int peer) {
-        PeerState p = peers.get(peer);
-        if (p == null || p.lost) {
+        PeerState p = peers.live(peer);
+        if (p == null) {
             return;
         }
         BitSet desire = policy.announcements(peer);
@@ -108,8 +105,8 @@ public final class PieceExchange {
 
     /** Handles the exchange messages; returns false for a message that is not one of them. */
     public boolean onMessage(int peer, Message message) {
-        PeerState p = peers.get(peer);
-        if (p == null || p.lost) {
+        PeerState p = peers.live(peer);
+        if (p == null) {
             return true;
         }
         if (message instanceof Message.Desire d) {
@@ -153,8 +150,8 @@ public final class PieceExchange {
      * there is nothing else to forget); the peer, told it is choked, wants those pieces again.
      */
     public void choke(int peer, boolean choked) {
-        PeerState p = peers.get(peer);
-        if (!options.choking() || p == null || p.lost || p.choking == choked) {
+        PeerState p = peers.live(peer);
+        if (!options.choking() || p == null || p.choking == choked) {
             return;
         }
         p.choking = choked;
@@ -175,8 +172,7 @@ public final class PieceExchange {
 
     /** Whether {@code peer} is a neighbour whose connection is up. */
     public boolean connected(int peer) {
-        PeerState p = peers.get(peer);
-        return p != null && !p.lost;
+        return peers.live(peer) != null;
     }
 
     /** The pieces requested from {@code peer} and not yet received; read-only for callers. */
@@ -202,13 +198,7 @@ public final class PieceExchange {
 
     /** How many live peers announced {@code piece}: its availability, for rarest-first. */
     public int availability(int piece) {
-        int count = 0;
-        for (PeerState p : peers.values()) {
-            if (!p.lost && p.has.get(piece)) {
-                count++;
-            }
-        }
-        return count;
+        return peers.availability(piece);
     }
 
     /** In the end game: enabled, and every missing piece is pending. */
@@ -258,7 +248,7 @@ public final class PieceExchange {
             possession.set(piece);
             policy.onReceived(piece);
             haves.verified(piece);
-            for (PeerState other : peers.values()) {
+            for (PeerState other : peers.all()) {
                 if (other.interested && other.has.get(piece)) {
                     updateInterest(other);
                 }
@@ -280,7 +270,7 @@ public final class PieceExchange {
             p.outstanding.clear(piece);
             p.has.clear(piece);
         }
-        if (!secondRequests.owedByLivePeer(piece, peers.values())) {
+        if (!secondRequests.owedByLivePeer(piece, peers.all())) {
             abandon(piece);
         }
         fillAll();
@@ -288,13 +278,13 @@ public final class PieceExchange {
     }
 
     public void onPeerLost(int peer) {
-        PeerState p = peers.get(peer);
-        if (p == null || p.lost) {
+        PeerState p = peers.live(peer);
+        if (p == null) {
             return;
         }
         p.lost = true;
         for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
-            if (!secondRequests.owedByLivePeer(i, peers.values())) {
+            if (!secondRequests.owedByLivePeer(i, peers.all())) {
                 abandon(i);
             }
         }
@@ -309,22 +299,15 @@ public final class PieceExchange {
      */
     public void onPeerReconnected(int peer) {
         onPeerLost(peer);
-        if (peers.containsKey(peer)) {
-            peers.put(peer, new PeerState(peer, options.choking(), tuning));
+        if (peers.contains(peer)) {
+            peers.reset(peer);
             sendDesire(peer);
         }
     }
 
     /** The pieces that the given live peers announced. */
     public BitSet announcedBy(List<Integer> members) {
-        BitSet announced = new BitSet();
-        for (int m : members) {
-            PeerState p = peers.get(m);
-            if (p != null && !p.lost) {
-                announced.or(p.has);
-            }
-        }
-        return announced;
+        return peers.announcedBy(members);
     }
 
     /**
@@ -333,9 +316,9 @@ public final class PieceExchange {
      */
     public void hurry(List<Integer> members) {
         for (int m : members) {
-            PeerState q = peers.get(m);
-            if (q != null && !q.lost && !q.chokedBy) {
-                secondRequests.ask(q, peers.values(), possession, this::request);
+            PeerState q = peers.live(m);
+            if (q != null && !q.chokedBy) {
+                secondRequests.ask(q, peers.all(), possession, this::request);
             }
         }
     }
@@ -349,7 +332,7 @@ public final class PieceExchange {
 
     /** Tops up the requests to every live peer, e.g. after the desire grew. */
     public void fillAll() {
-        for (PeerState p : peers.values()) {
+        for (PeerState p : peers.all()) {
             if (!p.lost) {
                 fill(p);
             }
@@ -359,8 +342,8 @@ public final class PieceExchange {
     /** Tops up the requests to the given peers. */
     public void fill(List<Integer> members) {
         for (int m : members) {
-            PeerState p = peers.get(m);
-            if (p != null && !p.lost) {
+            PeerState p = peers.live(m);
+            if (p != null) {
                 fill(p);
             }
         }
@@ -405,20 +388,5 @@ public final class PieceExchange {
         p.outstanding.set(piece);
         ctx.send(p.member, new Message.Request(ctx.op(), piece));
         policy.onRequested(p.member, piece);
-    }
-
-    /** Have: the new pieces each live peer desires and did not announce itself. */
-    private void announce(BitSet pieces) {
-        for (PeerState p : peers.values()) {
-            if (p.lost || p.desire == null || !p.desire.intersects(pieces)) {
-                continue;
-            }
-            BitSet news = (BitSet) pieces.clone();
-            news.and(p.desire);
-            news.andNot(p.has);
-            if (!news.isEmpty()) {
-                ctx.send(p.member, Message.Have.of(ctx.op(), news));
-            }
-        }
     }
 }

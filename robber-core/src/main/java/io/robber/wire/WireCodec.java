@@ -15,8 +15,6 @@ import java.util.List;
  * is allocated: a hostile frame yields a {@link MalformedFrameException}, never a large allocation.
  */
 public final class WireCodec {
-    private static final int MEMBERS_BITMAP = 0;
-    private static final int MEMBERS_GAPS = 1;
     /** Bytes before a piece's data: length, type, op, piece index. */
     public static final int PIECE_HEADER_LENGTH = 4 + 1 + 4 + 4;
     /** The largest frame accepted: one maximal piece plus its header. */
@@ -68,14 +66,14 @@ public final class WireCodec {
             out.writeInt(r.piece());
         } else if (m instanceof Message.Possession p) {
             out.writeBytes(p.rootDigest());
-            writeMembers(out, p.empty());
+            MemberSets.write(out, p.empty());
             out.writeInt(p.held().size());
             for (Message.Possession.Held h : p.held()) {
                 out.writeInt(h.member());
                 writeBits(out, h.pieces());
             }
         } else if (m instanceof Message.Done d) {
-            writeMembers(out, d.members());
+            MemberSets.write(out, d.members());
         } else if (m instanceof Message.Dead d) {
             byte[] reason = d.reason().getBytes(StandardCharsets.UTF_8);
             out.writeInt(d.member()).writeShort(reason.length).writeBytes(reason);
@@ -107,13 +105,13 @@ public final class WireCodec {
         } else if (m instanceof Message.Request) {
             return header + 4;
         } else if (m instanceof Message.Possession p) {
-            int length = header + p.rootDigest().length + membersLength(p.empty()) + 4;
+            int length = header + p.rootDigest().length + MemberSets.length(p.empty()) + 4;
             for (Message.Possession.Held h : p.held()) {
                 length += 4 + bitsLength(h.pieces());
             }
             return length;
         } else if (m instanceof Message.Done d) {
-            return header + membersLength(d.members());
+            return header + MemberSets.length(d.members());
         } else if (m instanceof Message.Dead d) {
             return header + 4 + 2 + d.reason().getBytes(StandardCharsets.UTF_8).length;
         } else if (m instanceof Message.Choke || m instanceof Message.Interest) {
@@ -125,34 +123,8 @@ public final class WireCodec {
     }
 
     /** What {@link #writeBits} writes: a count, then {@link BitSet#toByteArray()}. */
-    private static int bitsLength(BitSet bits) {
+    static int bitsLength(BitSet bits) {
         return 4 + (bits.length() + 7) / 8;
-    }
-
-    /** What {@link #writeMembers} writes: a form byte, then the shorter of the two forms. */
-    private static int membersLength(BitSet members) {
-        return 1 + (bitmapShorter(members) ? bitsLength(members) : gapsLength(members));
-    }
-
-    /** Whether the bitmap form is no longer than the gap form; a gap takes a byte at least. */
-    private static boolean bitmapShorter(BitSet members) {
-        int bitmap = bitsLength(members);
-        return bitmap <= 4 + members.cardinality() || bitmap <= gapsLength(members);
-    }
-
-    /** The gap form's length: a count, then each member as a varint of its distance from the previous one. */
-    private static int gapsLength(BitSet members) {
-        int length = 4;
-        int previous = -1;
-        for (int m = members.nextSetBit(0); m >= 0; m = members.nextSetBit(m + 1)) {
-            length += varintLength(m - previous - 1);
-            previous = m;
-        }
-        return length;
-    }
-
-    private static int varintLength(int value) {
-        return (38 - Integer.numberOfLeadingZeros(value | 1)) / 7;
     }
 
     /** The header of a piece frame whose {@code length} data bytes follow separately. */
@@ -186,34 +158,9 @@ public final class WireCodec {
         return out;
     }
 
-    private static void writeBits(ByteBuf out, BitSet bits) {
+    static void writeBits(ByteBuf out, BitSet bits) {
         byte[] bytes = bits.toByteArray();
         out.writeInt(bytes.length).writeBytes(bytes);
-    }
-
-    /**
-     * A set of member indices in the shorter of two forms: {@link #MEMBERS_BITMAP}, a bitmap as
-     * {@link #writeBits} writes it, or {@link #MEMBERS_GAPS}, a count and then, in ascending order,
-     * each member's distance from the previous one (from -1 for the first), less one, as an unsigned
-     * LEB128 varint. A few members among thousands, a done delta, cost a few bytes.
-     */
-    private static void writeMembers(ByteBuf out, BitSet members) {
-        if (bitmapShorter(members)) {
-            out.writeByte(MEMBERS_BITMAP);
-            writeBits(out, members);
-            return;
-        }
-        out.writeByte(MEMBERS_GAPS).writeInt(members.cardinality());
-        int previous = -1;
-        for (int m = members.nextSetBit(0); m >= 0; m = members.nextSetBit(m + 1)) {
-            int gap = m - previous - 1;
-            while ((gap & ~0x7f) != 0) {
-                out.writeByte(gap & 0x7f | 0x80);
-                gap >>>= 7;
-            }
-            out.writeByte(gap);
-            previous = m;
-        }
     }
 
     /**
@@ -245,7 +192,7 @@ public final class WireCodec {
             case STEAL -> new Message.Steal(op);
             case FOUND_WORK -> new Message.FoundWork(op);
             case POSSESSION -> readPossession(frame, op);
-            case DONE -> new Message.Done(op, readMembers(frame));
+            case DONE -> new Message.Done(op, MemberSets.read(frame));
             case DEAD -> new Message.Dead(op, readIndex(frame, "member index"), readReason(frame));
             case CHOKE -> new Message.Choke(op, readFlag(frame, "choked flag"));
             case INTEREST -> new Message.Interest(op, readFlag(frame, "interested flag"));
@@ -343,7 +290,7 @@ public final class WireCodec {
         return flag == 1;
     }
 
-    private static BitSet readBits(ByteBuf frame) {
+    static BitSet readBits(ByteBuf frame) {
         need(frame, 4, "bitmap length");
         int length = frame.readInt();
         if (length < 0 || length > frame.readableBytes()) {
@@ -364,7 +311,7 @@ public final class WireCodec {
         need(frame, Manifest.DIGEST_LENGTH, "root digest");
         byte[] root = new byte[Manifest.DIGEST_LENGTH];
         frame.readBytes(root);
-        BitSet empty = readMembers(frame);
+        BitSet empty = MemberSets.read(frame);
         need(frame, 4, "held possession count");
         int count = frame.readInt();
         if (count < 0 || count > frame.readableBytes() / 8) {
@@ -387,57 +334,6 @@ public final class WireCodec {
             previous = member;
         }
         return new Message.Possession(op, root, empty, held);
-    }
-
-    /** A member set as {@link #writeMembers} writes it; every member below {@link Group#MAX_MEMBERS}. */
-    private static BitSet readMembers(ByteBuf frame) {
-        need(frame, 1, "member set form");
-        int form = frame.readUnsignedByte();
-        if (form == MEMBERS_BITMAP) {
-            BitSet members = readBits(frame);
-            if (members.length() > Group.MAX_MEMBERS) {
-                throw new MalformedFrameException("member set names member " + (members.length() - 1)
-                        + ", beyond the " + Group.MAX_MEMBERS + " a group has at most");
-            }
-            return members;
-        }
-        if (form != MEMBERS_GAPS) {
-            throw new MalformedFrameException("unknown member set form " + form);
-        }
-        need(frame, 4, "member count");
-        int count = frame.readInt();
-        if (count < 0 || count > frame.readableBytes()) {
-            throw new MalformedFrameException("member count " + count + " exceeds the frame ("
-                    + frame.readableBytes() + " bytes left)");
-        }
-        BitSet members = new BitSet();
-        long member = -1;
-        for (int i = 0; i < count; i++) {
-            member += readGap(frame) + 1;
-            if (member >= Group.MAX_MEMBERS) {
-                throw new MalformedFrameException("member set names member " + member + ", beyond the "
-                        + Group.MAX_MEMBERS + " a group has at most");
-            }
-            members.set((int) member);
-        }
-        return members;
-    }
-
-    /** One unsigned LEB128 varint of at most five bytes that fits an int. */
-    private static long readGap(ByteBuf frame) {
-        long value = 0;
-        for (int shift = 0; shift < 35; shift += 7) {
-            need(frame, 1, "member gap");
-            int b = frame.readUnsignedByte();
-            value |= (long) (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                if (value > Integer.MAX_VALUE) {
-                    throw new MalformedFrameException("member gap " + value + " does not fit an int");
-                }
-                return value;
-            }
-        }
-        throw new MalformedFrameException("member gap longer than five bytes");
     }
 
     /** A member index, below {@link Group#MAX_MEMBERS}. */
@@ -474,7 +370,7 @@ public final class WireCodec {
         return frame.readCharSequence(length, StandardCharsets.UTF_8).toString();
     }
 
-    private static void need(ByteBuf frame, int bytes, String what) {
+    static void need(ByteBuf frame, int bytes, String what) {
         if (frame.readableBytes() < bytes) {
             throw new MalformedFrameException("frame too short for " + what + ": " + frame.readableBytes()
                     + " bytes left, " + bytes + " needed");
