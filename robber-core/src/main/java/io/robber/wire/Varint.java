@@ -42,6 +42,6 @@ public final class Varint {
                 return (int) value;
             }
         }
-        throw new MalformedFrameException(what + " longer than " + MAX_BYTES + " bytes");
+        throw new MalformedFrameException(what + " longer than five bytes");
     }
 }
