@@ -32,6 +32,8 @@ final class DatacastEngine implements ProtocolEngine {
     private final PieceBlocks blocks;
     private final BitSet possession;
     private final PendingInterests pending = new PendingInterests();
+    /** Per child, the pieces sent to it over its current connection. */
+    private final Map<Integer, BitSet> sentTo = new HashMap<>();
     private final InterestTimeout timeout;
     /** Per tree: this member's current parent (-1 at the source), its window and the next piece to ask for. */
     private final int[] parent;
@@ -105,7 +107,7 @@ final class DatacastEngine implements ProtocolEngine {
             SourcePacer pacer = pacers[tree];
             if (pacer.isReleased(piece)) {
                 pacer.duplicate(piece, retransmitted);
-                ctx.sendPiece(child, piece);
+                answer(child, piece, retransmitted);
             } else {
                 pending.add(piece, child);
                 pacer.want(piece);
@@ -113,7 +115,7 @@ final class DatacastEngine implements ProtocolEngine {
             return;
         }
         if (possession.get(piece)) {
-            ctx.sendPiece(child, piece);
+            answer(child, piece, retransmitted);
             return;
         }
         pending.add(piece, child);
@@ -123,6 +125,20 @@ final class DatacastEngine implements ProtocolEngine {
             forward.computeIfAbsent(parent[tree], p -> new ArrayList<>()).add(piece);
             armRetransmissionTimer();
         }
+    }
+
+    /**
+     * Sends {@code piece} to {@code child}, unless the interest is a retransmission of one already
+     * answered over the same connection: TCP delivers that piece unless the connection drops, and then
+     * the child asks again once it is back or re-parented.
+     */
+    private void answer(int child, int piece, boolean retransmitted) {
+        BitSet sent = sentTo.computeIfAbsent(child, c -> new BitSet());
+        if (retransmitted && sent.get(piece)) {
+            return;
+        }
+        sent.set(piece);
+        ctx.sendPiece(child, piece);
     }
 
     @Override
@@ -148,13 +164,14 @@ final class DatacastEngine implements ProtocolEngine {
     public void onPieceRejected(int peer, int piece) {
         int tree = blocks.tree(piece);
         if (parent[tree] >= 0 && windows[tree].isOutstanding(piece)) {
-            ctx.sendOwn(parent[tree], new Interests(true, new int[] {piece}));
+            ctx.sendOwn(parent[tree], new Interests(false, new int[] {piece}));
         }
     }
 
     @Override
     public void onPeerLost(int peer) {
         pending.forget(peer);
+        sentTo.remove(peer);
     }
 
     /** A parent that is back gets every interest outstanding with it again: those in flight may be lost. */
@@ -173,6 +190,7 @@ final class DatacastEngine implements ProtocolEngine {
         dead.or(deadNow);
         for (int m = deadNow.nextSetBit(0); m >= 0; m = deadNow.nextSetBit(m + 1)) {
             pending.forget(m);
+            sentTo.remove(m);
         }
         long now = ctx.timers().nanoTime();
         for (int t = 0; t < parent.length; t++) {
@@ -246,7 +264,7 @@ final class DatacastEngine implements ProtocolEngine {
     private void serve(int piece) {
         BitSet children = pending.take(piece);
         for (int c = children.nextSetBit(0); c >= 0; c = children.nextSetBit(c + 1)) {
-            ctx.sendPiece(c, piece);
+            answer(c, piece, false);
         }
     }
 

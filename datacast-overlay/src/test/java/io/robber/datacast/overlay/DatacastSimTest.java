@@ -95,6 +95,9 @@ class DatacastSimTest {
         for (int child : plan.trees().get(0).children(victim)) {
             assertThat(result.node(child).localCompleteAt()).as("child %d finished after the death", child)
                     .isGreaterThan(crashAt + 500 * MS);
+            int grandparent = plan.trees().get(0).ancestors(child)[1];
+            assertThat(result.node(grandparent).piecesSent()).as("%d, the next member above the victim, took over",
+                    grandparent).isGreaterThan(healthy.node(grandparent).piecesSent());
         }
     }
 }
