@@ -226,20 +226,6 @@ final class DatacastEngine implements ProtocolEngine {
         }
     }
 
-    /** Duplicate interests the source counted on its trees (0 elsewhere). */
-    int duplicateInterests() {
-        int total = 0;
-        for (SourcePacer pacer : pacers) {
-            total += pacer.duplicateInterests();
-        }
-        return total;
-    }
-
-    /** The member's current parent on tree {@code tree}, -1 at the source. */
-    int parent(int tree) {
-        return parent[tree];
-    }
-
     /** The nearest live member above this one on tree {@code tree} that it is connected to, or -1. */
     private int liveAncestor(int tree) {
         for (int a : plan.trees().get(tree).ancestors(ctx.self())) {

@@ -70,10 +70,6 @@ public final class OverlayTree {
         return root;
     }
 
-    public int size() {
-        return ancestors.length;
-    }
-
     /** The member's overlay parent, or -1 for the root. */
     public int parent(int member) {
         return member == root ? -1 : ancestors[member][0];

@@ -32,8 +32,4 @@ final class PendingInterests {
             return children.isEmpty();
         });
     }
-
-    int size() {
-        return waiting.size();
-    }
 }
