@@ -123,7 +123,6 @@ final class DatacastEngine implements ProtocolEngine {
         if (parent[tree] >= 0 && !window.isOutstanding(piece) && window.mayForward()) {
             window.sent(piece, ctx.timers().nanoTime(), true);
             forward.computeIfAbsent(parent[tree], p -> new ArrayList<>()).add(piece);
-            armRetransmissionTimer();
         }
     }
 

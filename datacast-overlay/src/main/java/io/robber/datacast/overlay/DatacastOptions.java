@@ -36,7 +36,7 @@ public record DatacastOptions(Optional<Topology> topology, List<String> servers,
                               int window, long rtoFloorNanos, double initialRate, double rateIncrease,
                               long intervalNanos, int cachePieces) {
     public static final String PREFIX = "datacast.";
-    /** Interests a receiver may keep outstanding per tree: with forwarded ones, within the transport's cap. */
+    /** The most interests of its own a receiver may keep outstanding per tree (the plan checks all trees together). */
     public static final int MAX_WINDOW = 64;
     private static final Set<String> KEYS = Set.of("topology", "topology-file", "servers", "source", "block-pieces",
             "window", "rto-min", "rate", "rate-increase", "rate-interval", "cache-pieces");

@@ -4,6 +4,8 @@ import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolPlan;
+import io.robber.transport.TransportOptions;
+import java.util.List;
 
 /**
  * Datacast (Cheng et al.) as an overlay among the group's members: the members are mapped onto the
@@ -23,6 +25,16 @@ public final class DatacastProtocol implements Protocol {
     @Override
     public ProtocolPlan plan(Group group, ProtocolOptions options) {
         DatacastOptions validated = DatacastOptions.of(group, options);
-        return DatacastPlan.of(group.size(), validated, OverlayTrees.plan(group, validated));
+        List<OverlayTree> trees = OverlayTrees.plan(group, validated);
+        int outstanding = 2 * validated.window() * trees.size();
+        if (outstanding > TransportOptions.DEFAULT_MAX_UNANSWERED_REQUESTS) {
+            throw new IllegalArgumentException(DatacastOptions.PREFIX + "window=" + validated.window() + " on "
+                    + trees.size() + " trees lets a member have " + outstanding + " interests (w of its own and w"
+                    + " forwarded per tree) outstanding with one parent, more than the transport's "
+                    + TransportOptions.DEFAULT_MAX_UNANSWERED_REQUESTS + " unanswered requests: lower "
+                    + DatacastOptions.PREFIX + "window to at most "
+                    + TransportOptions.DEFAULT_MAX_UNANSWERED_REQUESTS / (2 * trees.size()));
+        }
+        return DatacastPlan.of(group.size(), validated, trees);
     }
 }

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * A receiver's interests outstanding with its parent on one tree (§5.2): at most w of its own (the
- * credit: one spent per interest, one back per piece), plus interests it forwards for its children,
- * which their own windows bound. Each interest times out on its own ({@link InterestTimeout}).
+ * credit: one spent per interest, one back per piece), plus at most w that it forwards for its
+ * children. Each interest times out on its own ({@link InterestTimeout}).
  */
 final class InterestWindow {
     /** One outstanding interest: when it was last sent, how often, and whether it is a child's. */
@@ -36,9 +36,9 @@ final class InterestWindow {
         return own < credit;
     }
 
-    /** Whether a child's interest may be forwarded now: forwarded ones are capped at twice the credit. */
+    /** Whether a child's interest may be forwarded now: forwarded ones are capped at the credit. */
     boolean mayForward() {
-        return forwarded < 2 * credit;
+        return forwarded < credit;
     }
 
     boolean isOutstanding(int piece) {

@@ -98,6 +98,8 @@ class OverlayTreeTest {
                 "names 1 servers, but the group has 2 members");
         assertThatThrownBy(() -> plan(SimData.clusters(2), Map.of("datacast.window", "65")))
                 .hasMessageContaining("at most 64");
+        assertThatThrownBy(() -> plan(SimData.clusters(8), Map.of("datacast.topology", "torus:3,4",
+                "datacast.window", "40"))).hasMessageContaining("lower datacast.window to at most 16");
     }
 
     @Test
