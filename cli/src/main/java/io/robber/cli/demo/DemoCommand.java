@@ -81,11 +81,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
             description = "Size of the data set, e.g. 64MiB, 1.5GiB, 600MB, 1000 (bytes); KB/MB/GB are powers "
-                    + "of 1000, KiB/MiB/GiB powers of 1024 (default: the scenario's scaled size; 64MiB without one).")
+                    + "of 1000, KiB/MiB/GiB powers of 1024 (default: the scenario's scaled size; 64MiB without one; 2MB for datacast).")
     Long size;
 
     @Option(names = "--piece-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "Size of one piece, at most 64MiB (default: about 8192 pieces, 16KiB-1MiB, with a "
+            description = "Size of one piece (datacast: of a block, 250 packets by default), at most 64MiB (default: about 8192 pieces, 16KiB-1MiB, with a "
                     + "scenario; 1MiB without one).")
     Long pieceSize;
 
