@@ -2,6 +2,7 @@ package io.robber.cli.demo;
 
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.LoopbackFabric;
+import io.robber.datacast.fabric.Port;
 import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.FailedLinks;
@@ -119,7 +120,7 @@ final class DatacastDemo {
                 plan.blockPackets(), plan.seed(), finishSeconds,
                 finish > 0 ? plan.size() * 8.0 / finishSeconds / 1e6 : 0, ideal, finish > 0 ? finishSeconds / ideal : 0,
                 stressBytes / treeBytes, newData == 0 ? 0 : (double) duplicateData / newData, cacheHits,
-                retransmissions, fabric.total(io.robber.datacast.fabric.Port::drops), complete,
+                retransmissions, fabric.total(Port::drops), complete,
                 verified == null ? null : verified && complete, wallSeconds, wireBytes);
     }
 }

@@ -16,6 +16,9 @@ import java.util.function.ToLongFunction;
  *
  * <p>The controller's view: {@link #port(int)} counters per arc, links taken {@linkplain #setLinkUp
  * down and up}, an arc's rate and loss rate changed for an experiment.
+ *
+ * <p>The same fabric runs in real time on loopback, its packets crossing sockets as bytes, inside a
+ * {@link LoopbackFabric}; there the clock is paced, and {@link #runUntil} is not for use.
  */
 public final class Fabric implements PacketOutput {
     private final Network network;

@@ -16,6 +16,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.robber.datacast.topology.Network;
 import io.robber.sim.VirtualClock;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -103,7 +104,7 @@ final class LoopbackWire implements Wire {
                     .connect(listening[b], new InetSocketAddress(address(a), 0)).sync();
         }
         if (!connected.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-            throw new UncheckedIOException(new java.io.IOException("the loopback fabric's " + network.linkCount()
+            throw new UncheckedIOException(new IOException("the loopback fabric's " + network.linkCount()
                     + " links did not all connect within " + timeout));
         }
     }
