@@ -56,7 +56,7 @@ final class DatacastDemo {
                     packets, plan.blockPackets(), settings, Payloads.NONE);
             transfer.start();
             List<TransferReport> reports = transfer.runUntilFinished(plan.timeout().toNanos());
-            return result(plan, fabric, reports, packets, null, null, null);
+            return result(plan, fabric, reports, packets, null, null);
         }
         DataSet data = DataSet.random(plan.size(), plan.seed(), settings.payloadBytes(), plan.blockPackets());
         ReceivedCopies copies = new ReceivedCopies(data, plan.receivers());
@@ -69,8 +69,9 @@ final class DatacastDemo {
             loopback.run(transfer::start, transfer::finished, plan.timeout());
             List<TransferReport> reports = loopback.call(transfer::stop);
             boolean verified = loopback.call(copies::verified);
-            return result(plan, fabric, reports, data.packets(), verified, loopback.wallNanos() / 1e9,
-                    loopback.wireBytes());
+            Wire wire = new Wire(loopback.wallNanos() / 1e9, loopback.wireBytes(), loopback.wireFrames(),
+                    loopback.wireWrites());
+            return result(plan, fabric, reports, data.packets(), verified, wire);
         }
     }
 
@@ -84,8 +85,12 @@ final class DatacastDemo {
         }
     }
 
+    /** What a loopback run adds: its wall-clock time and the sockets' counts. */
+    private record Wire(double wallSeconds, long bytes, long frames, long writes) {
+    }
+
     private static DatacastDemoResult result(Plan plan, Fabric fabric, List<TransferReport> reports, int packets,
-            Boolean verified, Double wallSeconds, Long wireBytes) {
+            Boolean verified, Wire wire) {
         TransportSettings settings = plan.settings();
         long finish = 0;
         long newData = 0;
@@ -121,6 +126,8 @@ final class DatacastDemo {
                 finish > 0 ? plan.size() * 8.0 / finishSeconds / 1e6 : 0, ideal, finish > 0 ? finishSeconds / ideal : 0,
                 stressBytes / treeBytes, newData == 0 ? 0 : (double) duplicateData / newData, cacheHits,
                 retransmissions, fabric.total(Port::drops), complete,
-                verified == null ? null : verified && complete, wallSeconds, wireBytes);
+                verified == null ? null : verified && complete, wire == null ? null : wire.wallSeconds(),
+                wire == null ? null : wire.bytes(), wire == null ? null : wire.frames(),
+                wire == null ? null : wire.writes());
     }
 }

@@ -19,12 +19,15 @@ import java.util.List;
  *                         block); null in virtual time, where packets carry no bytes
  * @param wallSeconds      the run's wall-clock time (loopback only)
  * @param wireBytes        bytes written on the links' sockets (loopback only)
+ * @param wireFrames       packets written on them, one per link crossed (loopback only)
+ * @param wireWrites       socket writes, each of the frames one connection had ready (loopback only)
  */
 public record DatacastDemoResult(String protocol, String backend, String topology, String source, int receivers,
         int failedLinks, int trees, List<Integer> treeLinks, double linkRateMbps, long bytes, int packets,
         int blockPackets, long seed, double finishSeconds, double throughputMbps, double idealSeconds,
         double finishOverIdeal, double linkStress, double duplicateDataRatio, long cacheHits, long retransmissions,
-        long drops, boolean complete, Boolean verified, Double wallSeconds, Long wireBytes) {
+        long drops, boolean complete, Boolean verified, Double wallSeconds, Long wireBytes, Long wireFrames,
+        Long wireWrites) {
 
     /** Whether the run succeeded: verified on loopback, complete in virtual time. */
     public boolean succeeded() {

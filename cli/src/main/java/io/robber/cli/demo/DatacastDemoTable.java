@@ -20,7 +20,8 @@ final class DatacastDemoTable {
                 ? "complete: " + yes(r.complete()) + " (virtual time carries no bytes, nothing to verify)"
                 : "all " + r.receivers() + " copies verified (SHA-256 per block): " + yes(r.verified());
         String wall = r.wallSeconds() == null ? ""
-                : format("; wall clock %.3f s, %.1f MB on the sockets", r.wallSeconds(), r.wireBytes() / 1e6);
+                : format("; wall clock %.3f s, %.1f MB on the sockets in %d frames, %d writes", r.wallSeconds(),
+                        r.wireBytes() / 1e6, r.wireFrames(), r.wireWrites());
         return table.render() + format("ideal = data / (%d trees x %.0f Mbit/s)%s%n%s%n", r.trees(), r.linkRateMbps(),
                 wall, check);
     }

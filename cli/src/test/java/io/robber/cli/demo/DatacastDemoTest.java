@@ -41,6 +41,9 @@ class DatacastDemoTest {
         assertThat(json.get("linkStress").asDouble()).isBetween(1.0, 1.05);
         assertThat(json.get("finishSeconds").asDouble()).isGreaterThan(json.get("idealSeconds").asDouble());
         assertThat(json.get("wireBytes").asLong()).isGreaterThan(json.get("bytes").asLong());
+        assertThat(json.get("wireFrames").asLong()).as("a data packet per tree link at least")
+                .isGreaterThan(json.get("packets").asLong() * 22);
+        assertThat(json.get("wireWrites").asLong()).isBetween(1L, json.get("wireFrames").asLong());
         for (String field : new String[] {"throughputMbps", "duplicateDataRatio", "cacheHits", "wallSeconds"}) {
             assertThat(json.get(field).isNumber()).as(field).isTrue();
         }

@@ -112,6 +112,16 @@ public final class LoopbackFabric implements AutoCloseable {
         return call(wire::bytesWritten);
     }
 
+    /** Frames (packets crossing a link) written on the sockets so far. */
+    public long wireFrames() throws InterruptedException {
+        return call(wire::framesWritten);
+    }
+
+    /** Socket writes so far: each flushes one connection's frames written since its last. */
+    public long wireWrites() throws InterruptedException {
+        return call(wire::flushes);
+    }
+
     @Override
     public void close() {
         if (!loop.isShuttingDown()) {

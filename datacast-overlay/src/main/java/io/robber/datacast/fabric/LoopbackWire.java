@@ -57,6 +57,8 @@ final class LoopbackWire implements Wire {
     private Fabric fabric;
     private CountDownLatch connected;
     private long bytesWritten;
+    private long framesWritten;
+    private long flushes;
 
     LoopbackWire(Network network, VirtualClock clock, PacketFrames frames) {
         if (network.nodeCount() > MAX_NODES) {
@@ -166,6 +168,7 @@ final class LoopbackWire implements Wire {
         ByteBuf out = channel.alloc().buffer(packet.sizeBytes() + 64);
         frames.write(arrival, packet, out);
         bytesWritten += out.readableBytes();
+        framesWritten++;
         channel.write(out, channel.voidPromise());
         dirty.set(arc);
         pacer.sent(arrival);
@@ -175,6 +178,7 @@ final class LoopbackWire implements Wire {
     void flush() {
         for (int arc = dirty.nextSetBit(0); arc >= 0; arc = dirty.nextSetBit(arc + 1)) {
             arcChannels[arc].flush();
+            flushes++;
         }
         dirty.clear();
     }
@@ -182,6 +186,15 @@ final class LoopbackWire implements Wire {
     /** The bytes written on the sockets: frames, headers and payloads. */
     long bytesWritten() {
         return bytesWritten;
+    }
+
+    long framesWritten() {
+        return framesWritten;
+    }
+
+    /** Flushes of a connection, each one socket write of the frames written to it since the last. */
+    long flushes() {
+        return flushes;
     }
 
     void close() {
