@@ -30,11 +30,6 @@ final class Receiver {
     private long duplicates;
     private long retransmissions;
 
-    Receiver(PacketOutput output, Timers timers, int[] routeToSource, BlockSchedule schedule,
-            TransportSettings settings, Runnable onFinished) {
-        this(output, timers, routeToSource, schedule, settings, onFinished, data -> { });
-    }
-
     /** A receiver that hands every data packet it takes (the first copy of each) to {@code taken}. */
     Receiver(PacketOutput output, Timers timers, int[] routeToSource, BlockSchedule schedule,
             TransportSettings settings, Runnable onFinished, Consumer<Data> taken) {

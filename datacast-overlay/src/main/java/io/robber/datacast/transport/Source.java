@@ -44,11 +44,7 @@ final class Source {
     private long newData;
     private long duplicateData;
 
-    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings) {
-        this(output, timers, schedule, settings, Payloads.NONE);
-    }
-
-    /** A source whose data packets carry the bytes {@code payloads} reads. */
+    /** A source whose data packets carry the bytes {@code payloads} reads (none: {@link Payloads#NONE}). */
     Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings, Payloads payloads) {
         this.payloads = payloads;
         this.output = output;
