@@ -22,6 +22,12 @@ public final class DatacastTransfer {
      */
     public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
             int blockPackets, TransportSettings settings) {
+        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, Payloads.NONE);
+    }
+
+    /** A transfer whose data packets carry the bytes of {@code payloads} (e.g. {@link ReceivedCopies}). */
+    public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
+            int blockPackets, TransportSettings settings, Payloads payloads) {
         if (steinerTrees.isEmpty()) {
             throw new IllegalArgumentException("a transfer needs at least one tree");
         }
@@ -32,7 +38,7 @@ public final class DatacastTransfer {
             int[] dealt = IntStream.iterate(t, b -> b < blocks, b -> b + k).toArray();
             if (dealt.length > 0) {
                 BlockSchedule schedule = new BlockSchedule(t + 1, dealt, blockPackets, packets);
-                trees.add(new TreeTransfer(nodes, steinerTrees.get(t), receivers, schedule, settings));
+                trees.add(new TreeTransfer(nodes, steinerTrees.get(t), receivers, schedule, settings, payloads));
             }
         }
     }
@@ -56,6 +62,11 @@ public final class DatacastTransfer {
         while (!finished() && !clock.idle() && clock.nextTime() <= limitNanos) {
             clock.step();
         }
+        return stop();
+    }
+
+    /** Stops every tree's source timers (e.g. when a real-time run is done); each tree's report. */
+    public List<TransferReport> stop() {
         trees.forEach(TreeTransfer::stop);
         return trees.stream().map(TreeTransfer::report).toList();
     }

@@ -3,6 +3,7 @@ package io.robber.datacast.transport;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.PacketOutput;
 import io.robber.engine.Timers;
+import java.util.function.Consumer;
 
 /**
  * A receiver of one tree's blocks (§5.2): it holds w credits, spends one per interest and earns
@@ -20,6 +21,7 @@ final class Receiver {
     private final int interestBytes;
     private final OutstandingInterests outstanding;
     private final Runnable onFinished;
+    private final Consumer<Data> taken;
     private int credit;
     private int receivedCount;
     private int next;
@@ -28,8 +30,10 @@ final class Receiver {
     private long duplicates;
     private long retransmissions;
 
+    /** A receiver that hands every data packet it takes (the first copy of each) to {@code taken}. */
     Receiver(PacketOutput output, Timers timers, int[] routeToSource, BlockSchedule schedule,
-            TransportSettings settings, Runnable onFinished) {
+            TransportSettings settings, Runnable onFinished, Consumer<Data> taken) {
+        this.taken = taken;
         this.output = output;
         this.timers = timers;
         this.routeToSource = routeToSource;
@@ -54,6 +58,7 @@ final class Receiver {
             return;
         }
         receivedCount++;
+        taken.accept(data);
         credit++;
         if (receivedCount == packets) {
             finishNanos = timers.nanoTime();

@@ -35,13 +35,19 @@ public final class TreeTransfer {
      */
     public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int[] receivers, BlockSchedule schedule,
             TransportSettings settings) {
+        this(nodes, tree, receivers, schedule, settings, Payloads.NONE);
+    }
+
+    /** A transfer whose data packets carry bytes: the source reads them from {@code payloads}, receivers hand them back. */
+    public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int[] receivers, BlockSchedule schedule,
+            TransportSettings settings, Payloads payloads) {
         this.fabric = nodes.fabric();
         this.packets = schedule.packets();
         int treeId = schedule.tree();
         this.settings = settings;
         Network network = fabric.network();
         int[] parentArc = parentArcs(network, tree);
-        this.source = new Source(fabric, fabric.clock(), schedule, settings);
+        this.source = new Source(fabric, fabric.clock(), schedule, settings, payloads);
         nodes.at(tree.source()).source(treeId, source);
         int[] children = new int[network.nodeCount()];
         for (int arc : tree.arcs()) {
@@ -62,7 +68,7 @@ public final class TreeTransfer {
             PacketOutput interests = here == null ? fabric
                     : packet -> here.onLocalInterest(packet, (Interest) packet.payload());
             Receiver receiver = new Receiver(interests, fabric.clock(), routeToSource(network, parentArc, tree, node),
-                    schedule, settings, () -> unfinished--);
+                    schedule, settings, () -> unfinished--, data -> payloads.received(node, data));
             if (here != null) {
                 here.local(receiver);
             }
