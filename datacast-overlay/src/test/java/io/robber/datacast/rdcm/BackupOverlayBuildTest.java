@@ -26,7 +26,7 @@ class BackupOverlayBuildTest {
 
     /** The paper's random choices on Fig. 7 (v9 in O_v8, v11 and v14 in O_w4, v2 and v8 in O_v0), as a ranking. */
     private ProxyTieBreak figure7Choices() {
-        return ProxyTieBreak.preferring(IntStream.of(9, 11, 8, 14, 12, 10, 2, 1, 5).map(example::v).toArray());
+        return RdcmReceiverTest.figure7Choices(example);
     }
 
     private int[] v(int... servers) {

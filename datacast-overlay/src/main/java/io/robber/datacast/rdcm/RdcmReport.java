@@ -1,0 +1,25 @@
+package io.robber.datacast.rdcm;
+
+import java.util.List;
+
+/**
+ * What a session did: the receivers' engines (what each holds, repaired, received twice), the
+ * sender's multicast repairs, the unicast repairs and ACKs put on the network, the copies the tree
+ * made, and the virtual time it all took.
+ */
+public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, long repairPackets,
+        long ackPackets, long treeCopies, long endNanos) {
+    public RdcmReport {
+        receivers = List.copyOf(receivers);
+    }
+
+    /** Whether every receiver holds every packet. */
+    public boolean complete() {
+        return receivers.stream().allMatch(receiver -> receiver.holdsAll(packets));
+    }
+
+    /** The most receivers one receiver repaired (Theorem 1: at most two). */
+    public int maxRepairBurden() {
+        return receivers.stream().mapToInt(receiver -> receiver.repaired().size()).max().orElse(0);
+    }
+}
