@@ -24,10 +24,6 @@ final class ForwardingTable {
         return entries.get(key(frame.group(), frame.version()));
     }
 
-    int size() {
-        return entries.size();
-    }
-
     private static long key(int group, int version) {
         return ((long) group << 32) | (version & 0xffffffffL);
     }

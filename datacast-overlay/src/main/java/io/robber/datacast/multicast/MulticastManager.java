@@ -118,10 +118,6 @@ public final class MulticastManager {
         return counters.stale;
     }
 
-    public Fabric fabric() {
-        return fabric;
-    }
-
     /** A group's installed trees by version. */
     private static final class Installed {
         final TreeMap<Integer, MulticastTree> trees = new TreeMap<>();

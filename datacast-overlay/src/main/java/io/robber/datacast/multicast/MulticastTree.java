@@ -102,14 +102,4 @@ public final class MulticastTree {
     public int depth() {
         return depth;
     }
-
-    /** Whether the tree uses {@code link} in either direction. */
-    public boolean uses(int link) {
-        for (int arc : arcs) {
-            if (Network.linkOf(arc) == link) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -24,8 +24,8 @@ import java.util.SplittableRandom;
  * BCube(8,3) with 1 Gbit/s links, 5 µs delay and 100-packet queues, one seeded random group, the
  * sender at a constant rate (no congestion control), every arc losing packets at the given rate.
  * Prints per loss rate the time until every packet is ACKed, the unicast repairs and duplicates, the
- * sender's multicast repairs, the ACKs, and the footprint: bytes put on all links over those of the
- * lossless run.
+ * sender's multicast repairs, the ACKs, the footprint (bytes put on all links over those of the
+ * lossless run), the most receivers one repaired and the most packets one repair window held.
  *
  * <p>{@code RdcmLossBenchmark [packets=2000] [receivers=100] [seed=1]}.
  */
@@ -50,7 +50,7 @@ public final class RdcmLossBenchmark {
         BackupOverlay overlay = BackupOverlayBuild.build(tree, receivers, ProxyTieBreak.random(new SplittableRandom(seed)));
         System.out.printf(Locale.ROOT, "BCube(8,3), %d receivers, tree of %d links, %d rings, %d packets at %d Mbit/s%n",
                 size, tree.arcs().length, overlay.rings().size(), packets, RdcmSettings.DEFAULT.rateBitsPerSecond() / 1_000_000);
-        System.out.println("loss %  | all ACKed ms | repairs/rcv | dup/rcv | sender mcast | ACKs/pkt/rcv | footprint | max repaired");
+        System.out.println("loss %  | all ACKed ms | repairs/rcv | dup/rcv | sender mcast | ACKs/pkt/rcv | footprint | max repaired | max window");
         long lossless = 0;
         for (double loss : LOSS) {
             Fabric fabric = new Fabric(network, new VirtualClock(), seed);
@@ -61,10 +61,10 @@ public final class RdcmLossBenchmark {
             long bytes = fabric.total(Port::bytesSent);
             lossless = loss == 0 ? bytes : lossless;
             double dup = report.receivers().stream().mapToLong(RdcmReceiver::duplicates).sum() / (double) size;
-            System.out.printf(Locale.ROOT, "%6.1f  | %12.3f | %11.1f | %7.1f | %12d | %12.2f | %9.3f | %d%s%n",
+            System.out.printf(Locale.ROOT, "%6.1f  | %12.3f | %11.1f | %7.1f | %12d | %12.2f | %9.3f | %12d | %10d%s%n",
                     loss * 100, report.endNanos() / 1e6, report.repairPackets() / (double) size, dup,
                     report.multicastRepairs(), report.ackPackets() / (double) packets / size, bytes / (double) lossless,
-                    report.maxRepairBurden(), report.complete() ? "" : "  INCOMPLETE");
+                    report.maxRepairBurden(), report.maxBuffered(), report.complete() ? "" : "  INCOMPLETE");
         }
     }
 }

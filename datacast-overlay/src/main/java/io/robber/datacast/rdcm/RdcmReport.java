@@ -4,11 +4,11 @@ import java.util.List;
 
 /**
  * What a session did: the receivers' engines (what each holds, repaired, received twice), the
- * sender's multicast repairs, the unicast repairs and ACKs put on the network, the copies the tree
+ * sender's multicast repairs and repair window, the unicast repairs and ACKs put on the network, the copies the tree
  * made, and the virtual time it all took.
  */
-public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, long repairPackets,
-        long ackPackets, long treeCopies, long endNanos) {
+public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
+        long repairPackets, long ackPackets, long treeCopies, long endNanos) {
     public RdcmReport {
         receivers = List.copyOf(receivers);
     }
@@ -21,5 +21,10 @@ public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multica
     /** The most receivers one receiver repaired (Theorem 1: at most two). */
     public int maxRepairBurden() {
         return receivers.stream().mapToInt(receiver -> receiver.repaired().size()).max().orElse(0);
+    }
+
+    /** The most packets one receiver's repair window held at once. */
+    public int maxBuffered() {
+        return receivers.stream().mapToInt(RdcmReceiver::maxBuffered).max().orElse(0);
     }
 }

@@ -59,10 +59,6 @@ public final class RdcmSender {
         return deadlines.headDeadline();
     }
 
-    public int sent() {
-        return sent;
-    }
-
     /** Every packet below this one was ACKed by an overlay child. */
     public int windowLow() {
         return windowLow;

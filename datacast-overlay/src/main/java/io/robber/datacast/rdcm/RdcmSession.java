@@ -51,7 +51,7 @@ public final class RdcmSession {
         }
         fabric.runUntil(Long.MAX_VALUE);
         return new RdcmReport(packets, receivers.stream().map(host -> host.engine).toList(),
-                sender.engine.multicastRepairs(), repairPackets, ackPackets, manager.copies(), fabric.clock().now());
+                sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(), fabric.clock().now());
     }
 
     private void unicast(int from, int to, int sizeBytes, Object message) {

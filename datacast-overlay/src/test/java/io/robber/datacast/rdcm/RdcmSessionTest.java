@@ -58,6 +58,7 @@ class RdcmSessionTest {
         assertThat(report.complete()).as(describe(report)).isTrue();
         assertThat(report.maxRepairBurden()).isLessThanOrEqualTo(2);
         assertThat(report.repairPackets()).isPositive();
+        assertThat(report.senderWindowLow()).isEqualTo(3000);
         for (RdcmReceiver receiver : report.receivers()) {
             assertThat(receiver.givenUp()).isZero();
             assertThat(receiver.windowLow()).as("repair window of " + receiver.self()).isEqualTo(3000);
