@@ -10,4 +10,7 @@ public interface RdcmOutput {
 
     /** Multicasts packet {@code sequence} on the tree again (the sender only). */
     void multicast(int sequence);
+
+    /** §3.4: tells the multicast manager that overlay successor {@code successor} gets everything from the overlay. */
+    void linkFailure(int successor);
 }

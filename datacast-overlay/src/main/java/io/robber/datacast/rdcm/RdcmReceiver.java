@@ -11,7 +11,9 @@ import java.util.stream.Collectors;
  * when the successor's ACK does not come within the timeout, and at once when a repair reaches it
  * that the successor has not ACKed (repairs travel down the overlay in parallel). Its repair window
  * moves up past a packet once it holds it, every successor ACKed it and, with a proxy ring, an
- * overlay child ACKed it.
+ * overlay child ACKed it. When a successor has needed a repair for {@code reportAfter} packets in a
+ * row that this receiver got from the tree, it sends §3.4's link failure report about it, once per
+ * such run: for a failed tree link exactly one receiver does (see {@link FailedLinkInference}).
  */
 public final class RdcmReceiver {
     private final int self;
@@ -22,6 +24,7 @@ public final class RdcmReceiver {
     private final Set<Integer> parentOf;
     private final long timeoutNanos;
     private final int maxAttempts;
+    private final int reportAfter;
     private final RdcmOutput output;
     private final Acked received = new Acked();
     private final Acked childAcked = new Acked();
@@ -34,7 +37,8 @@ public final class RdcmReceiver {
     private long repairsSent;
     private long givenUp;
 
-    public RdcmReceiver(int self, BackupOverlay overlay, long timeoutNanos, int maxAttempts, RdcmOutput output) {
+    public RdcmReceiver(int self, BackupOverlay overlay, long timeoutNanos, int maxAttempts, int reportAfter,
+            RdcmOutput output) {
         this.self = self;
         this.sender = overlay.sender();
         this.leaf = overlay.leafRing(self).orElse(null);
@@ -45,6 +49,7 @@ public final class RdcmReceiver {
                 .map(OverlayRing::treeParent).collect(Collectors.toSet());
         this.timeoutNanos = timeoutNanos;
         this.maxAttempts = maxAttempts;
+        this.reportAfter = reportAfter;
         this.output = output;
     }
 
@@ -104,7 +109,13 @@ public final class RdcmReceiver {
                 int attempt = deadlines.headAttempt();
                 deadlines.poll();
                 if (successor.acked.get(sequence)) {
+                    if (attempt == 0) {
+                        successor.cutOff = 0;
+                    }
                     continue;
+                }
+                if (attempt == 0 && ++successor.cutOff == reportAfter) {
+                    output.linkFailure(successor.node);
                 }
                 if (attempt >= maxAttempts) {
                     givenUp++;
@@ -224,6 +235,8 @@ public final class RdcmReceiver {
         final int node;
         final Acked acked = new Acked();
         final Deadlines deadlines = new Deadlines();
+        /** Packets in a row this receiver got from the tree and the successor only through a repair. */
+        int cutOff;
 
         Successor(OverlayRing ring, int node) {
             this.ring = ring;

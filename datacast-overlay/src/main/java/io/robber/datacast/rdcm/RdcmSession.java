@@ -13,7 +13,8 @@ import java.util.List;
  * One RDCM group on the fabric in virtual time: the multicast manager installs the tree, the sender
  * multicasts {@code packets} at its rate, and the receivers ACK and repair over the backup overlay
  * by source-routed unicast ({@link RepairRoutes}). Each node's engine gets one timer, re-armed after
- * every event to its next deadline. {@link #run} returns when no event is left.
+ * every event to its next deadline. A link failure report is answered with the inferred failed-link
+ * set (the tree is not rebuilt yet). {@link #run} returns when no event is left.
  */
 public final class RdcmSession {
     private static final int GROUP = 1;
@@ -21,7 +22,9 @@ public final class RdcmSession {
     private final MulticastManager manager;
     private final BackupOverlay overlay;
     private final RdcmSettings settings;
+    private final MulticastTree tree;
     private final RepairRoutes routes;
+    private final List<LinkFailureReport> linkFailures = new ArrayList<>();
     private final SenderHost sender;
     private final List<ReceiverHost> receivers = new ArrayList<>();
     private long repairPackets;
@@ -32,7 +35,8 @@ public final class RdcmSession {
         this.manager = new MulticastManager(fabric);
         this.overlay = overlay;
         this.settings = settings;
-        this.routes = new RepairRoutes(tree);
+        this.tree = tree;
+        this.routes = new RepairRoutes(fabric, tree);
         manager.install(GROUP, tree);
         this.sender = new SenderHost(tree.source());
         manager.host(tree.source(), sender);
@@ -51,7 +55,8 @@ public final class RdcmSession {
         }
         fabric.runUntil(Long.MAX_VALUE);
         return new RdcmReport(packets, receivers.stream().map(host -> host.engine).toList(),
-                sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(), fabric.clock().now());
+                sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(),
+                linkFailures, fabric.clock().now());
     }
 
     private void unicast(int from, int to, int sizeBytes, Object message) {
@@ -105,6 +110,12 @@ public final class RdcmSession {
         public void multicast(int sequence) {
             manager.send(GROUP, settings.dataBytes(), new RdcmData(sequence));
         }
+
+        @Override
+        public void linkFailure(int successor) {
+            linkFailures.add(new LinkFailureReport(node, successor, fabric.clock().now(),
+                    FailedLinkInference.infer(tree, overlay, node, successor)));
+        }
     }
 
     private final class SenderHost extends Host {
@@ -144,7 +155,8 @@ public final class RdcmSession {
 
         ReceiverHost(int node) {
             super(node);
-            this.engine = new RdcmReceiver(node, overlay, settings.timeoutNanos(), settings.maxAttempts(), this);
+            this.engine = new RdcmReceiver(node, overlay, settings.timeoutNanos(), settings.maxAttempts(),
+                    settings.reportAfter(), this);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.robber.datacast.rdcm;
 
+import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.topology.Network;
 import java.util.Arrays;
@@ -7,11 +8,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Source routes for RDCM's unicast ACKs and repairs (§3.1): a shortest path between two nodes and,
- * among the shortest, one crossing the fewest arcs of the multicast tree, so a repair does not
- * compete with the tree's data where the topology offers a way around. Computed once per pair.
+ * Source routes for RDCM's unicast ACKs and repairs (§3.1): a shortest path between two nodes over
+ * the links that are up and, among the shortest, one crossing the fewest arcs of the multicast tree,
+ * so a repair does not compete with the tree's data where the topology offers a way around. Computed
+ * once per pair, again when a link of it has gone down (unicast routing reacts to failures, as
+ * BCube's source routing does by probing).
  */
 final class RepairRoutes {
+    private final Fabric fabric;
     private final Network network;
     private final boolean[] onTree;
     private final Map<Long, int[]> routes = new HashMap<>();
@@ -20,7 +24,8 @@ final class RepairRoutes {
     private final int[] viaArc;
     private final int[] queue;
 
-    RepairRoutes(MulticastTree tree) {
+    RepairRoutes(Fabric fabric, MulticastTree tree) {
+        this.fabric = fabric;
         this.network = tree.network();
         this.onTree = new boolean[network.arcCount()];
         for (int arc : tree.arcs()) {
@@ -34,7 +39,22 @@ final class RepairRoutes {
 
     /** The arcs from {@code from} to {@code to}. */
     int[] between(int from, int to) {
-        return routes.computeIfAbsent(((long) from << 32) | to, key -> search(from, to));
+        long key = ((long) from << 32) | to;
+        int[] route = routes.get(key);
+        if (route == null || !isUp(route)) {
+            route = search(from, to);
+            routes.put(key, route);
+        }
+        return route;
+    }
+
+    private boolean isUp(int[] route) {
+        for (int arc : route) {
+            if (!fabric.port(arc).isUp()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Breadth-first by hops; a node's tree-arc count is final once its whole previous layer is done. */
@@ -53,6 +73,9 @@ final class RepairRoutes {
             for (int i = network.outStart(v), end = network.outStart(v + 1); i < end; i++) {
                 int w = network.outHead(i);
                 int arc = network.outArc(i);
+                if (!fabric.port(arc).isUp()) {
+                    continue;
+                }
                 int cost = treeArcs[v] + (onTree[arc] ? 1 : 0);
                 if (hops[w] < 0) {
                     hops[w] = hops[v] + 1;

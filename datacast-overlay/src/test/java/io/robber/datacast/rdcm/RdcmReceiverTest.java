@@ -14,7 +14,7 @@ class RdcmReceiverTest {
     private final PaperExample example = new PaperExample();
     private final BackupOverlay overlay = BackupOverlayBuild.build(example.figure6(), example.receivers(), figure7Choices(example));
     private final List<String> sent = new ArrayList<>();
-    private final RdcmReceiver v8 = new RdcmReceiver(example.v(8), overlay, TIMEOUT, 3, new RdcmOutput() {
+    private final RdcmReceiver v8 = new RdcmReceiver(example.v(8), overlay, TIMEOUT, 3, 4, new RdcmOutput() {
         @Override
         public void ack(int to, RdcmAck ack) {
             sent.add("ack " + ack.sequence() + " on O_" + name(ack.ring()) + " to " + name(to));
@@ -28,6 +28,11 @@ class RdcmReceiverTest {
         @Override
         public void multicast(int sequence) {
             sent.add("multicast " + sequence);
+        }
+
+        @Override
+        public void linkFailure(int successor) {
+            sent.add("link failure report about " + name(successor));
         }
     });
 
@@ -117,5 +122,28 @@ class RdcmReceiverTest {
         assertThat(sent.stream().filter(line -> line.equals("repair 0 to v9"))).hasSize(3);
         assertThat(v8.givenUp()).isOne();
         assertThat(v8.nextDeadline()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void aSuccessorRepairedForReportAfterPacketsInARowFromTheTreeIsReportedOnce() {
+        for (int k = 0; k < 6; k++) {
+            v8.onData(k, false, k);
+            v8.onAck(ack(2, example.v(0), k));
+        }
+        v8.onTimer(TIMEOUT + 10);
+        assertThat(sent.stream().filter(line -> line.startsWith("link failure"))).containsExactly("link failure report about v9");
+    }
+
+    @Test
+    void aSuccessorThatAcksInTimeBreaksTheRunAndIsNotReported() {
+        for (int k = 0; k < 6; k++) {
+            v8.onData(k, false, k);
+            v8.onAck(ack(2, example.v(0), k));
+            if (k == 2) {
+                v8.onAck(ack(9, example.v(8), k));
+            }
+        }
+        v8.onTimer(TIMEOUT + 10);
+        assertThat(sent).noneMatch(line -> line.startsWith("link failure"));
     }
 }

@@ -118,6 +118,25 @@ class RdcmSessionTest {
         return text.toString();
     }
 
+    @Test
+    void whenTreeLinkW5V5FailsV1RepairsV5ThroughoutAndReportsItOnceWithTheFailedLinkInTheInferredSet() {
+        Network network = example.network;
+        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
+        MulticastTree tree = example.figure6();
+        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        int failed = network.linkBetween(example.w(5), example.v(5));
+        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
+        RdcmReport report = new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT).run(3000);
+        assertThat(report.complete()).isTrue();
+        assertThat(report.maxRepairBurden()).isLessThanOrEqualTo(2);
+        assertThat(report.linkFailures()).singleElement().satisfies(failure -> {
+            assertThat(failure.reporter()).isEqualTo(example.v(1));
+            assertThat(failure.successor()).isEqualTo(example.v(5));
+            assertThat(failure.failedLinks()).contains(failed);
+            assertThat(failure.atNanos()).isBetween(20_000_000L, 30_000_000L);
+        });
+    }
+
     /** Packets v8's subtree got only over the overlay: those lost on v0→w4, the same at every receiver below. */
     private static long lostOnW4(RdcmReport report) {
         return report.receivers().stream().mapToLong(RdcmReceiver::fromOverlay).max().orElseThrow();
