@@ -5,11 +5,12 @@ import java.util.List;
 /**
  * What a session did: the receivers' engines (what each holds, repaired, received twice), the
  * sender's multicast repairs and repair window, the unicast repairs and ACKs put on the network, the
- * copies the tree made, the link failure reports with their inferred failed-link sets, and the
- * virtual time it all took.
+ * copies the tree made, the link failure reports with their inferred failed-link sets, the version
+ * of the tree in use at the end (1 unless rebuilt), and the virtual time it all took.
  */
 public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
-        long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures, long endNanos) {
+        long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures, int treeVersion,
+        long endNanos) {
     public RdcmReport {
         receivers = List.copyOf(receivers);
         linkFailures = List.copyOf(linkFailures);

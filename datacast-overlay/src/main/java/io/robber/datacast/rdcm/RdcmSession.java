@@ -14,7 +14,8 @@ import java.util.List;
  * multicasts {@code packets} at its rate, and the receivers ACK and repair over the backup overlay
  * by source-routed unicast ({@link RepairRoutes}). Each node's engine gets one timer, re-armed after
  * every event to its next deadline. A link failure report is answered with the inferred failed-link
- * set (the tree is not rebuilt yet). {@link #run} returns when no event is left.
+ * set and, given a {@link TreeRebuild}, a new tree without it; the overlay is kept (its rebuild is
+ * not built yet). {@link #run} returns when no event is left.
  */
 public final class RdcmSession {
     private static final int GROUP = 1;
@@ -25,13 +26,27 @@ public final class RdcmSession {
     private final MulticastTree tree;
     private final RepairRoutes routes;
     private final List<LinkFailureReport> linkFailures = new ArrayList<>();
+    private final TreeRebuild rebuild;
+    private final FailedLinkSet failedLinks;
     private final SenderHost sender;
     private final List<ReceiverHost> receivers = new ArrayList<>();
     private long repairPackets;
     private long ackPackets;
 
     public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings) {
+        this(fabric, tree, overlay, settings, TreeRebuild.NONE, new FailedLinkSet());
+    }
+
+    /**
+     * A session whose manager answers a link failure report by adding the inferred links to
+     * {@code failedLinks} and, if that changed it, installing {@code rebuild}'s tree in place of the
+     * current one (make before break). The backup overlay stays the one given.
+     */
+    public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings,
+            TreeRebuild rebuild, FailedLinkSet failedLinks) {
         this.fabric = fabric;
+        this.rebuild = rebuild;
+        this.failedLinks = failedLinks;
         this.manager = new MulticastManager(fabric);
         this.overlay = overlay;
         this.settings = settings;
@@ -56,7 +71,7 @@ public final class RdcmSession {
         fabric.runUntil(Long.MAX_VALUE);
         return new RdcmReport(packets, receivers.stream().map(host -> host.engine).toList(),
                 sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(),
-                linkFailures, fabric.clock().now());
+                linkFailures, manager.versions(GROUP)[manager.versions(GROUP).length - 1], fabric.clock().now());
     }
 
     private void unicast(int from, int to, int sizeBytes, Object message) {
@@ -113,8 +128,12 @@ public final class RdcmSession {
 
         @Override
         public void linkFailure(int successor) {
-            linkFailures.add(new LinkFailureReport(node, successor, fabric.clock().now(),
-                    FailedLinkInference.infer(tree, overlay, node, successor)));
+            int[] inferred = FailedLinkInference.infer(tree, overlay, node, successor);
+            linkFailures.add(new LinkFailureReport(node, successor, fabric.clock().now(), inferred));
+            if (failedLinks.addAll(inferred)) {
+                rebuild.avoiding(failedLinks.asFailedLinks())
+                        .ifPresent(next -> manager.replace(GROUP, next, settings.timeoutNanos()));
+            }
         }
     }
 

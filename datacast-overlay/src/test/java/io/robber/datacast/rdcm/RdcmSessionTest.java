@@ -137,6 +137,29 @@ class RdcmSessionTest {
         });
     }
 
+    @Test
+    void theManagerRebuildsTheTreeWithoutTheInferredLinksAndV5IsFedByTheTreeAgain() {
+        Network network = example.network;
+        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
+        MulticastTree tree = example.figure6();
+        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        Group group = new Group(network.node(tree.source()), IntStream.of(example.receivers()).mapToObj(network::node).toList());
+        MultipleSteinerTrees steiner = MultipleSteinerTrees.on(example.bcube);
+        TreeRebuild rebuild = failed -> steiner.calculate(group, failed).trees().stream().findFirst()
+                .map(next -> MulticastTree.of(network, next));
+        int failed = network.linkBetween(example.w(5), example.v(5));
+        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
+        FailedLinkSet failedLinks = new FailedLinkSet();
+        RdcmReport report = new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT, rebuild, failedLinks).run(3000);
+        assertThat(report.complete()).isTrue();
+        assertThat(report.linkFailures()).hasSize(1);
+        assertThat(failedLinks.contains(failed)).isTrue();
+        assertThat(report.treeVersion()).isEqualTo(2);
+        RdcmReceiver v5 = report.receivers().stream().filter(r -> r.self() == example.v(5)).findFirst().orElseThrow();
+        // ~2,170 packets are sent after the failure; only those until the new tree is in place come over the overlay.
+        assertThat(v5.fromOverlay()).isBetween(50L, 400L);
+    }
+
     /** Packets v8's subtree got only over the overlay: those lost on v0→w4, the same at every receiver below. */
     private static long lostOnW4(RdcmReport report) {
         return report.receivers().stream().mapToLong(RdcmReceiver::fromOverlay).max().orElseThrow();
