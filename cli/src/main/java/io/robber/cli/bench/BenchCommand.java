@@ -181,7 +181,7 @@ public final class BenchCommand implements Callable<Integer> {
     private int topology() {
         boolean chosen = spec.commandLine().getParseResult().hasMatchedOption("--protocols");
         return TopologyBenchRun.of(spec, topology, chosen ? protocols : TopologyBench.PAPER_PROTOCOLS, size, seed,
-                repeat, scenarios != null).execute(spec, json, csv, html);
+                repeat, scenarios != null, protocolOptions).execute(spec, json, csv, html);
     }
 
     private int dataPlane() throws IOException {

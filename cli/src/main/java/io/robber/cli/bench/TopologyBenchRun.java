@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -24,14 +25,16 @@ import picocli.CommandLine.ParameterException;
  * @param protocols the protocols, {@link TopologyBench#PAPER_PROTOCOLS} unless chosen
  * @param dataBytes the data set's size
  * @param seed      seeds the groups (seed + repeat − 1) and the fabric's loss draws
+ * @param protocolOptions {@code --option}s for the swarms, over the variants' own
  */
-record TopologyBenchRun(TopologyOptions options, List<String> protocols, long dataBytes, long seed, int repeat) {
+record TopologyBenchRun(TopologyOptions options, List<String> protocols, long dataBytes, long seed, int repeat,
+        Map<String, String> protocolOptions) {
     /** 20 MB: the paper's 500 MB scaled down so a 1024-receiver run stays within minutes (docs/datacast-fabric.md). */
     static final long DEFAULT_BYTES = 20_000_000L;
 
     /** Checks the options against each other and the topology, as usage errors. */
     static TopologyBenchRun of(CommandSpec spec, TopologyOptions options, List<String> protocols, Long size, long seed,
-            int repeat, boolean scenarios) {
+            int repeat, boolean scenarios, Map<String, String> protocolOptions) {
         if (scenarios) {
             throw new ParameterException(spec.commandLine(), "give either --scenario or --topology, not both");
         }
@@ -56,7 +59,7 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
             }
         }
         return new TopologyBenchRun(options, List.copyOf(new LinkedHashSet<>(protocols)),
-                size == null ? DEFAULT_BYTES : size, seed, repeat);
+                size == null ? DEFAULT_BYTES : size, seed, repeat, Map.copyOf(protocolOptions));
     }
 
     /** Runs everything, prints the table or JSON, writes the files asked for; fails when a run did not complete. */
@@ -85,7 +88,7 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
                         + " on " + topology.spec() + "'s " + servers + " servers, got " + receivers);
             }
         }
-        TopologyBench bench = new TopologyBench(topology, dataBytes, seed);
+        TopologyBench bench = new TopologyBench(topology, dataBytes, seed, protocolOptions);
         List<TopologyRun> runs = new ArrayList<>();
         for (int receivers : sizes) {
             for (int r = 1; r <= repeat; r++) {

@@ -19,7 +19,9 @@ import java.util.List;
  * <p>The settings are the paper's (§6.2) but for two the paper leaves to the setting: the source
  * starts at the link rate (no ramp from 500 Mbit/s, which on a short transfer costs more than the
  * whole margin), and the credit window w follows §5.2's guideline, "saturate the pipe": at least
- * 16, and 1.25 × the deepest receiver's bandwidth-delay product in packets.
+ * 16, and 1.25 × the deepest receiver's bandwidth-delay product in packets, but no more than a
+ * port's queue holds (a receiver sends its first w interests at once: w = 102 on Torus(16,3) lost
+ * the last of each burst at the receiver's own port and waited out the initial RTO).
  */
 final class DatacastRun {
     private DatacastRun() {
@@ -73,15 +75,18 @@ final class DatacastRun {
     static TransportSettings settingsFor(Network network, MultiTreeIdeal ideal, TransportSettings base) {
         long rate = ideal.linkBitsPerSecond();
         long delay = 0;
+        int queue = Integer.MAX_VALUE;
         for (SteinerTree tree : ideal.trees()) {
             for (int arc : tree.arcs()) {
                 delay = Math.max(delay, network.link(Network.linkOf(arc)).profile().delayNanos());
+                queue = Math.min(queue, network.link(Network.linkOf(arc)).profile().queuePackets());
             }
         }
         int depth = ideal.trees().stream().mapToInt(SteinerTree::depth).max().orElse(1);
         double packetNanos = base.mtuBytes() * 8e9 / rate;
         double roundTrip = depth * (packetNanos + delay) + depth * (base.headerBytes() * 8e9 / rate + delay);
-        int window = Math.max(base.creditWindow(), (int) Math.ceil(1.25 * roundTrip / packetNanos));
+        int window = Math.max(base.creditWindow(),
+                Math.min(queue, (int) Math.ceil(1.25 * roundTrip / packetNanos)));
         return new TransportSettings(window, base.cacheBytes(), base.rateIncreaseBitsPerSecond(),
                 base.increaseIntervalNanos(), rate, base.mtuBytes(), base.headerBytes(),
                 base.minRetransmissionTimeoutNanos(), base.cacheReplacement());

@@ -39,8 +39,14 @@ public final class TopologyBench {
     private final long dataBytes;
     private final long seed;
     private final TransportSettings settings;
+    private final Map<String, String> swarmOptions;
 
     public TopologyBench(Topology topology, long dataBytes, long seed) {
+        this(topology, dataBytes, seed, Map.of());
+    }
+
+    /** @param options protocol options by name for the swarms, over each variant's own (e.g. {@code bittorrent.rarest-first}) */
+    public TopologyBench(Topology topology, long dataBytes, long seed, Map<String, String> options) {
         if (dataBytes < 1) {
             throw new IllegalArgumentException("the data set needs at least one byte, got " + dataBytes);
         }
@@ -48,6 +54,7 @@ public final class TopologyBench {
         this.dataBytes = dataBytes;
         this.seed = seed;
         this.settings = TransportSettings.PAPER;
+        this.swarmOptions = Map.copyOf(options);
     }
 
     /** Fails with a one-line message naming the choices when {@code protocol} is no protocol this bench runs. */
@@ -94,6 +101,9 @@ public final class TopologyBench {
             }
             default -> {
             }
+        }
+        for (var option : swarmOptions.entrySet()) {
+            options = options.with(option.getKey(), option.getValue());
         }
         return SwarmRun.run(topology.spec(), protocol, engine, options, network, group.source(), group.receivers(),
                 ideal, PIECE_BYTES, seed, repeat);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ShortestPathRoutesTest {
     private final Network bcube = TopologySpec.parse("bcube:4,1").network();
     private final List<Node> members = List.of(bcube.node("00"), bcube.node("01"), bcube.node("11"),
-            bcube.node("33"));
+            bcube.node("33"), bcube.node("02"));
     private final ShortestPathRoutes routes = new ShortestPathRoutes(bcube, members);
 
     @Test
@@ -83,24 +83,42 @@ class ShortestPathRoutesTest {
     @Test
     void routesThatShareAnArcShareItsRate() {
         VirtualClock clock = new VirtualClock();
-        // 00→11 and 01→11 both end on a link into 11 when their shortest paths meet; two frames each.
-        int[] a = routes.path(0, 2);
-        int[] b = routes.path(1, 2);
-        assertThat(a[a.length - 1]).as("both enter 11 on the same arc").isEqualTo(b[b.length - 1]);
+        // 00→01 and 02→01 both end on switch <0,0>'s arc down to 01; two frames of 1 ms each on each route.
+        int[] a = routes.path(0, 1);
+        int[] b = routes.path(4, 1);
+        assertThat(a[a.length - 1]).as("both enter 01 on the same arc").isEqualTo(b[b.length - 1]);
         List<Long> arrivals = new ArrayList<>();
+        Route one = routes.route(0, 1);
+        Route other = routes.route(4, 1);
         for (int i = 0; i < 2; i++) {
-            routes.route(0, 2).send(clock, 125_000, () -> arrivals.add(clock.now()));
+            one.send(clock, 125_000, () -> arrivals.add(clock.now()));
+            other.send(clock, 125_000, () -> arrivals.add(clock.now()));
         }
-        Route other = routes.route(1, 2);
-        other.send(clock, 125_000, () -> arrivals.add(clock.now()));
-        other.send(clock, 125_000, () -> arrivals.add(clock.now()));
         while (clock.step()) {
             // run dry
         }
-        // Four frames of 1 ms each through one shared last arc: the last arrives after at least 4 ms there.
+        // Four frames through one shared arc: the last arrives after 1 ms on the first link and 4 ms on the shared one.
         assertThat(arrivals).hasSize(4);
-        assertThat(arrivals.stream().mapToLong(Long::longValue).max().orElseThrow()).isGreaterThanOrEqualTo(4_000_000L);
+        assertThat(arrivals.stream().mapToLong(Long::longValue).max().orElseThrow()).isGreaterThanOrEqualTo(5_000_000L);
         assertThat(routes.arcBytes(a[a.length - 1])).isEqualTo(4 * 125_000L);
+    }
+
+    /** Equal-cost paths are spread over the pairs, as ECMP does: flows out of a Fattree pod use several cores. */
+    @Test
+    void equalCostPathsAreSpreadOverThePairs() {
+        Network fattree = TopologySpec.parse("fattree:8,3").network();
+        List<Node> servers = fattree.servers();
+        ShortestPathRoutes spread = new ShortestPathRoutes(fattree, servers);
+        java.util.Set<Integer> cores = new java.util.HashSet<>();
+        for (int b = 1; b < servers.size(); b++) {
+            int[] path = spread.path(0, b);
+            if (path.length == 6) {
+                cores.add(fattree.head(path[2]));
+            }
+        }
+        // Fattree(8,3) has 16 core switches; a server's flows across pods reach it through many of them.
+        assertThat(cores).hasSizeGreaterThan(8);
+        assertThat(spread.path(0, 5)).isEqualTo(spread.path(0, 5));
     }
 
     @Test
