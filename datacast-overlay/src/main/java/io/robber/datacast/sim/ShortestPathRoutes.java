@@ -158,12 +158,4 @@ public final class ShortestPathRoutes implements Topology, MemberDistances {
     public long totalBytes() {
         return Arrays.stream(arcBytes).sum();
     }
-
-    public Network network() {
-        return network;
-    }
-
-    public int members() {
-        return servers.length;
-    }
 }
