@@ -29,7 +29,7 @@ import picocli.CommandLine.ParameterException;
  */
 record TopologyBenchRun(TopologyOptions options, List<String> protocols, long dataBytes, long seed, int repeat,
         Map<String, String> protocolOptions) {
-    /** 20 MB: the paper's 500 MB scaled down so a 1024-receiver run stays within minutes (docs/datacast-fabric.md). */
+    /** 20 MB: the paper's 500 MB scaled down so a 1024-receiver run stays within minutes (docs/bench/datacast-fig14.md). */
     static final long DEFAULT_BYTES = 20_000_000L;
 
     /** Checks the options against each other and the topology, as usage errors. */
