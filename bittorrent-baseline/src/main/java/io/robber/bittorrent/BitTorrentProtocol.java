@@ -3,6 +3,7 @@ package io.robber.bittorrent;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.EngineContext;
+import io.robber.engine.MemberDistances;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
@@ -28,7 +29,8 @@ public final class BitTorrentProtocol implements Protocol {
     public ProtocolPlan plan(Group group, ProtocolOptions options) {
         BitTorrentOptions bt = BitTorrentOptions.of(options);
         PeerGraph graph = bt.variant() == BitTorrentOptions.Variant.OPTIMIZED
-                ? NearestPeers.generate(group, bt.peers(), options.seed())
+                ? NearestPeers.generate(group, options.get(MemberDistances.KEY).orElse(NearestPeers.clusters(group)),
+                        bt.peers(), options.seed())
                 : RandomMesh.generate(group, bt.peers(), options.seed());
         return new Plan(bt, graph);
     }

@@ -3,6 +3,7 @@ package io.robber.bittorrent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
+import io.robber.engine.MemberDistances;
 import io.robber.engine.PeerGraph;
 import io.robber.api.ProtocolOptions;
 import io.robber.sim.SimData;
@@ -68,7 +69,7 @@ class PeerGraphTest {
             java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
             for (int m = 0; m < group.size(); m++) {
                 int node = m;
-                var chosen = NearestPeers.select(group, m, 10, random);
+                var chosen = NearestPeers.select(group.size(), NearestPeers.clusters(group), m, 10, random);
                 assertThat(chosen).hasSize(10).doesNotHaveDuplicates();
                 assertThat(chosen.stream().filter(p -> !group.sameCluster(node, p)).count())
                         .as("peers in another cluster").isEqualTo(1);
@@ -76,12 +77,35 @@ class PeerGraphTest {
         }
         // A cluster of one has no peer at distance 0: all ten come from other clusters.
         Group lonely = SimData.clusters(1, 20);
-        assertThat(NearestPeers.select(lonely, 0, 10, new java.util.SplittableRandom(1))).hasSize(10)
+        assertThat(NearestPeers.select(lonely.size(), NearestPeers.clusters(lonely), 0, 10, new java.util.SplittableRandom(1))).hasSize(10)
                 .allMatch(p -> !lonely.sameCluster(0, p));
         // A group smaller than eleven: everyone is a peer.
         Group small = SimData.clusters(4, 3);
-        assertThat(NearestPeers.select(small, 0, 10, new java.util.SplittableRandom(1)))
+        assertThat(NearestPeers.select(small.size(), NearestPeers.clusters(small), 0, 10, new java.util.SplittableRandom(1)))
                 .containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+    }
+
+    /**
+     * With the topology's distances (here: members on a line, hop count |a − b|) every distance range
+     * gets one peer and the rest are the nearest: member 0 of 40 takes 1..9 and one of each farther
+     * hop count it has room for, nearest first.
+     */
+    @Test
+    void btOptimizedUsesTheTopologysDistancesWhenGiven() {
+        Group group = SimData.clusters(40);
+        MemberDistances line = (a, b) -> Math.abs(a - b);
+        var chosen = NearestPeers.select(group.size(), line, 0, 10, new java.util.SplittableRandom(1));
+        assertThat(chosen).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        MemberDistances twoHopsOrSix = (a, b) -> a == b ? 0 : (a < 20) == (b < 20) ? 2 : 6;
+        var mixed = NearestPeers.select(group.size(), twoHopsOrSix, 0, 10, new java.util.SplittableRandom(1));
+        assertThat(mixed).hasSize(10).doesNotHaveDuplicates();
+        assertThat(mixed.stream().filter(p -> p >= 20).count()).as("peers six hops away").isEqualTo(1);
+
+        ProtocolOptions options = BitTorrentSimTest.options(3, Map.of("bittorrent.variant", "optimized"))
+                .with(MemberDistances.KEY, twoHopsOrSix);
+        PeerGraph graph = BT.plan(group, options).graph();
+        long far = IntStream.range(0, 20).mapToLong(m -> graph.neighbours(m).stream().filter(p -> p >= 20).count()).sum();
+        assertThat(far).as("edges from the first half to the second").isBetween(1L, 40L);
     }
 
     private static boolean connected(PeerGraph graph) {

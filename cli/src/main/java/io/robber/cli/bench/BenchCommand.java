@@ -29,7 +29,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import io.robber.datacast.bench.TopologyBench;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -51,6 +53,9 @@ import picocli.CommandLine.Spec;
             "--data-plane measures instead the data plane's parts alone on this machine: the wire codec, the SHA-256 "
                     + "piece digest at 64KiB and 1MiB, and the piece exchange's bookkeeping in virtual time over free "
                     + "links.",
+            "--topology SPEC compares instead Datacast with BT-Cornet and BT-Optimized on a data-center topology in "
+                    + "virtual time (the Datacast paper's Fig. 14): finish time against the multi-tree ideal, link "
+                    + "stress, duplicate data and cache hits.",
             "Scenarios: tc1-fast, tc1-slow, tc1-fast-to-slow, tc1-slow-to-fast, tc1-mayhem, tc2-c1..4, "
                     + "tc2-error-c1..4, tc3-{2,4}x{2,4,8,16}, tc4-{2,4}x{2,4,8,16}, or a path to a scenario .json file."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -111,6 +116,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + "monitoring-file=net.json (replacing the scenario's reported capacities).")
     Map<String, String> protocolOptions = new LinkedHashMap<>();
 
+    @Mixin
+    TopologyOptions topology = new TopologyOptions();
+
     @Option(names = "--data-plane",
             description = "Measure codec, digest and piece-exchange throughput instead of scenarios (about 25 s).")
     boolean dataPlane;
@@ -134,6 +142,9 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (dataPlane) {
             return dataPlane();
+        }
+        if (topology.chosen()) {
+            return topology();
         }
         List<Backend> chosen = validate();
         PrintWriter out = spec.commandLine().getOut();
@@ -165,6 +176,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + ": " + (first.error() != null ? first.error() : "data did not verify"), null);
         }
         return ExitCodes.OK;
+    }
+
+    private int topology() {
+        boolean chosen = spec.commandLine().getParseResult().hasMatchedOption("--protocols");
+        return TopologyBenchRun.of(spec, topology, chosen ? protocols : TopologyBench.PAPER_PROTOCOLS, size, seed,
+                repeat, scenarios != null, protocolOptions).execute(spec, json, csv, html);
     }
 
     private int dataPlane() throws IOException {
@@ -227,7 +244,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private static void write(Path file, String content) {
+    static void write(Path file, String content) {
         if (file == null) {
             return;
         }

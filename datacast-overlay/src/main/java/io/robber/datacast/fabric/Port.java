@@ -15,9 +15,12 @@ import java.util.SplittableRandom;
  * that probability (it still used the link). A port that is down drops what it holds and whatever
  * is offered to it.
  *
- * <p>Two events per packet: the end of its transmission and its arrival. Each is one scheduled
- * event at a time per port (the packets in flight arrive in order), and the two tasks are allocated
- * once per port.
+ * <p>One event per packet and hop, its arrival, plus one when it had to wait: a packet offered to an
+ * idle transmitter goes on the wire at once and its arrival time is known then; only a port with
+ * packets waiting schedules the moment its transmitter frees up, to choose the next one. Each kind is
+ * one scheduled event at a time per port (the packets in flight arrive in order), and the two tasks
+ * are allocated once per port. Bytes and packets are counted, and the loss drawn, as a packet goes
+ * on the wire.
  */
 public final class Port {
     /** Packets this small (headers: interests, acknowledgements) wait in a queue of their own, served first. */
@@ -30,15 +33,16 @@ public final class Port {
     private final PacketRing waiting;
     private final PacketRing control = new PacketRing(4);
     private final PacketRing inFlight = new PacketRing(4);
-    private final Runnable transmitted = this::transmitted;
+    private final Runnable free = this::free;
     private final Runnable arrive = this::arrive;
     private long rateBitsPerSecond;
     private final long delayNanos;
     private final int queuePackets;
     private double lossRate;
     private boolean up = true;
-    private Packet onWire;
-    private Runnable transmission;
+    /** When the packet on the wire (if any) has been transmitted. */
+    private long busyUntil;
+    private Runnable freeing;
     private Runnable arrival;
     private long bytesSent;
     private long dataBytesSent;
@@ -62,29 +66,22 @@ public final class Port {
     void offer(Packet packet) {
         if (!up) {
             downDrops++;
-        } else if (onWire == null) {
+        } else if (queued() == 0 && clock.now() >= busyUntil) {
             transmit(packet);
         } else if (queued() >= queuePackets) {
             queueDrops++;
-        } else if (packet.sizeBytes() <= CONTROL_BYTES) {
-            control.add(packet, 0);
         } else {
-            waiting.add(packet, 0);
+            (packet.sizeBytes() <= CONTROL_BYTES ? control : waiting).add(packet, 0);
+            if (freeing == null) {
+                freeing = clock.at(busyUntil, free);
+            }
         }
     }
 
+    /** Puts {@code packet} on the wire now: it occupies the transmitter, then arrives one delay later unless lost. */
     private void transmit(Packet packet) {
-        onWire = packet;
-        transmission = clock.schedule(transmissionNanos(packet.sizeBytes()), transmitted);
-    }
-
-    /** The time to put {@code bytes} on this arc at its rate, ns. */
-    public long transmissionNanos(int bytes) {
-        return bytes * 8L * 1_000_000_000L / rateBitsPerSecond;
-    }
-
-    private void transmitted() {
-        Packet packet = onWire;
+        long now = clock.now();
+        busyUntil = now + transmissionNanos(packet.sizeBytes());
         bytesSent += packet.sizeBytes();
         if (packet.sizeBytes() > CONTROL_BYTES) {
             dataBytesSent += packet.sizeBytes();
@@ -92,18 +89,25 @@ public final class Port {
         packetsSent++;
         if (lossRate > 0 && random.nextDouble() < lossRate) {
             lossDrops++;
-        } else {
-            inFlight.add(packet, clock.now() + delayNanos);
-            if (inFlight.size() == 1) {
-                arrival = clock.at(inFlight.headTime(), arrive);
-            }
+            return;
         }
-        onWire = null;
-        transmission = null;
-        if (!control.isEmpty()) {
-            transmit(control.poll());
-        } else if (!waiting.isEmpty()) {
-            transmit(waiting.poll());
+        inFlight.add(packet, busyUntil + delayNanos);
+        if (inFlight.size() == 1) {
+            arrival = clock.at(inFlight.headTime(), arrive);
+        }
+    }
+
+    /** The time to put {@code bytes} on this arc at its rate, ns. */
+    public long transmissionNanos(int bytes) {
+        return bytes * 8L * 1_000_000_000L / rateBitsPerSecond;
+    }
+
+    /** The transmitter is free: the next waiting packet, header-only ones first, goes on the wire. */
+    private void free() {
+        freeing = null;
+        transmit(control.isEmpty() ? waiting.poll() : control.poll());
+        if (queued() > 0) {
+            freeing = clock.at(busyUntil, free);
         }
     }
 
@@ -116,14 +120,15 @@ public final class Port {
 
     void setUp(boolean up) {
         if (this.up && !up) {
-            downDrops += queued() + inFlight.size() + (onWire == null ? 0 : 1);
+            long now = clock.now();
+            downDrops += queued() + inFlight.size();
             waiting.clear();
             control.clear();
             inFlight.clear();
-            onWire = null;
-            cancel(transmission);
+            busyUntil = Math.min(busyUntil, now);
+            cancel(freeing);
             cancel(arrival);
-            transmission = null;
+            freeing = null;
             arrival = null;
         }
         this.up = up;
@@ -180,7 +185,7 @@ public final class Port {
         return queueDrops;
     }
 
-    /** Packets lost at random after transmission (the loss rate). */
+    /** Packets lost at random (the loss rate): drawn as each goes on the wire, which it still occupies. */
     public long lossDrops() {
         return lossDrops;
     }

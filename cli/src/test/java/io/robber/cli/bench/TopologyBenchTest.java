@@ -1,0 +1,101 @@
+package io.robber.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.robber.cli.RobberCli;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code robber bench --topology}: Datacast against the BitTorrent variants on a data-center topology, in virtual time. */
+class TopologyBenchTest {
+
+    @Test
+    void datacastAndBothBitTorrentVariantsCompleteAndDatacastStressesTheLinksLeast() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--topology", "bcube:4,1", "--receivers", "12", "--protocols",
+                "datacast,bt-cornet,bt-optimized", "--size", "3MB", "--json");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.toString()).get("results");
+        assertThat(results).hasSize(3);
+        Map<String, JsonNode> byProtocol = new HashMap<>();
+        for (JsonNode r : results) {
+            byProtocol.put(r.get("protocol").asText(), r);
+            assertThat(r.get("verified").asBoolean()).as(r.get("protocol").asText()).isTrue();
+            assertThat(r.get("receivers").asInt()).isEqualTo(12);
+            assertThat(r.get("trees").asInt()).as("BCube(4,1): k + 1 trees").isEqualTo(2);
+            assertThat(r.get("idealSeconds").asDouble()).as("3 MB over two 1 Gbit/s trees").isEqualTo(0.012);
+            assertThat(r.get("finishSeconds").asDouble()).isGreaterThan(0.012);
+        }
+        assertThat(byProtocol).containsOnlyKeys("datacast", "bt-cornet", "bt-optimized");
+        JsonNode datacast = byProtocol.get("datacast");
+        // Each data packet crosses each tree link once (Datacast's caches answer the rest); headers and the
+        // start cost a few percent of the ideal.
+        assertThat(datacast.get("linkStress").asDouble()).isBetween(0.99, 1.02);
+        assertThat(datacast.get("ofIdeal").asDouble()).isLessThan(1.3);
+        assertThat(datacast.get("duplicateRatio").asDouble()).isLessThan(0.05);
+        assertThat(datacast.get("cacheHits").isNumber()).isTrue();
+        for (String bt : List.of("bt-cornet", "bt-optimized")) {
+            JsonNode swarm = byProtocol.get(bt);
+            assertThat(swarm.get("linkStress").asDouble()).as(bt).isGreaterThan(datacast.get("linkStress").asDouble() * 1.1);
+            assertThat(swarm.get("finishSeconds").asDouble()).as(bt).isGreaterThan(datacast.get("finishSeconds").asDouble());
+            assertThat(swarm.get("duplicateRatio").isNull()).as("no source duplicate data in a swarm").isTrue();
+        }
+    }
+
+    @Test
+    void theTableAndFilesListEveryRunAndTheDefaultsAreThePapersThreeProtocols(@TempDir Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path csv = dir.resolve("fig14.csv");
+        Path html = dir.resolve("fig14.html");
+        int code = execute(out, err, "bench", "--topology", "fattree:4,3", "--group-fraction", "0.5", "--size", "1MB",
+                "--csv", csv.toString(), "--html", html.toString());
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).startsWith("topology").contains("x ideal", "link stress", "cache hits", "verified");
+        assertThat(lines.get(1)).startsWith("fattree:4,3  datacast").contains(" 8 ").endsWith("yes");
+        assertThat(lines.get(2)).contains("bt-cornet").contains("n/a").endsWith("yes");
+        assertThat(lines.get(3)).contains("bt-optimized").endsWith("yes");
+        assertThat(Files.readAllLines(csv)).hasSize(4).first().asString().startsWith("topology,protocol,receivers,");
+        assertThat(Files.readString(html)).contains("<table>", "bt-optimized");
+        assertThat(err.toString()).contains("bench: fattree:4,3 datacast 8 receivers #1");
+    }
+
+    @Test
+    void usageErrorsNameTheProblem() {
+        StringWriter err = new StringWriter();
+        assertThat(execute(new StringWriter(), err, "bench", "--topology", "bcube:4", "--size", "1MB")).isEqualTo(2);
+        assertThat(err.toString()).contains("--topology", "expected 2 numbers");
+        err = new StringWriter();
+        assertThat(execute(new StringWriter(), err, "bench", "--topology", "bcube:4,1", "--receivers", "16")).isEqualTo(2);
+        assertThat(err.toString()).contains("--receivers must be between 1 and 15");
+        err = new StringWriter();
+        assertThat(execute(new StringWriter(), err, "bench", "--topology", "bcube:4,1", "--protocols", "bt-psychic"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("unknown protocol 'bt-psychic'", "bt-optimized");
+        err = new StringWriter();
+        assertThat(execute(new StringWriter(), err, "bench", "--topology", "bcube:4,1", "--scenario", "tc1-fast"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("either --scenario or --topology");
+    }
+
+    private static int execute(StringWriter out, StringWriter err, String... args) {
+        var cli = RobberCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+}
