@@ -79,6 +79,12 @@ public final class NamespaceNetwork implements AutoCloseable {
         return new ProcessBuilder(line);
     }
 
+    /** Whether something listens on TCP {@code port} in the namespace of node {@code rank} of {@code cluster}. */
+    public boolean listening(int cluster, int rank, int port) throws IOException {
+        Result r = exec("ip netns exec " + topology.node(cluster, rank) + " ss -Htln sport = :" + port);
+        return r.exit() == 0 && !r.output().isBlank();
+    }
+
     /** Runs one line, failing with its output when it fails. */
     void run(String line) throws IOException {
         Result r = exec(line);
