@@ -85,6 +85,12 @@ public final class NamespaceNetwork implements AutoCloseable {
         return r.exit() == 0 && !r.output().isBlank();
     }
 
+    /** The established TCP connections to local {@code port} in the namespace of node {@code rank} of {@code cluster}. */
+    public int connections(int cluster, int rank, int port) throws IOException {
+        Result r = exec("ip netns exec " + topology.node(cluster, rank) + " ss -Htn state established sport = :" + port);
+        return r.exit() == 0 ? (int) r.output().lines().filter(l -> !l.isBlank()).count() : 0;
+    }
+
     /** Runs one line, failing with its output when it fails. */
     void run(String line) throws IOException {
         Result r = exec(line);

@@ -39,12 +39,13 @@ import java.util.stream.Stream;
 public final class NetnsExperiment implements Emulator {
     private static final int COORDINATOR_PORT = 7800;
     /**
-     * Pause between receiver starts. Started all at once, 63 cold JVMs on a loaded 2-core machine
-     * starve each other past the coordinator's 10 s handshake limit, and a dropped receiver does not
-     * come back (tc1-fast at scale 0.05: 62 of 63 registered). The run's time starts only once all
-     * are registered, so the pause does not count.
+     * How long a receiver may take to connect to the coordinator. Receivers start one at a time,
+     * each once the previous one has connected: started all at once, 63 cold JVMs on a loaded
+     * 2-core machine starved each other (tc1-fast at scale 0.05: a receiver died of an
+     * EOFException before the start, probably past the coordinator's 10 s handshake limit). The
+     * run's time starts only once all are registered, so the sequential start does not count.
      */
-    private static final long STAGGER_MILLIS = 250;
+    private static final long CONNECT_SECONDS = 120;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Experiment.Settings settings;
@@ -87,13 +88,13 @@ public final class NetnsExperiment implements Emulator {
                 for (int r = c == 0 ? 1 : 0; r < plan.nodes(c); r++) {
                     String id = NodePlacement.memberId(plan.clusters().get(c), r);
                     ids.add(id);
-                    Thread.sleep(STAGGER_MILLIS);
                     processes.add(net.start(c, r, robber(jar, "receive", "--coordinator", coordinator, "--listen",
                                     AddressPlan.node(c, r), "--cluster", plan.clusters().get(c), "--id", id, "--out",
                                     dir.resolve("out-" + id).toString(), "--secret-file", secret.toString(),
                                     "--timeout", timeout, "--json", "--quiet"))
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                             .redirectError(dir.resolve(id + ".err").toFile()).start());
+                    awaitConnected(net, processes, ids.size(), id, dir);
                 }
             }
             awaitRoot(processes, ids, dir);
@@ -119,6 +120,20 @@ public final class NetnsExperiment implements Emulator {
                 throw new IOException("the root's coordinator did not come up on port " + COORDINATOR_PORT);
             }
             Thread.sleep(200);
+        }
+    }
+
+    /** Waits until {@code count} receivers are connected to the root's coordinator; fails if the last one dies. */
+    private static void awaitConnected(NamespaceNetwork net, List<Process> processes, int count, String id, Path dir)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
+        Process last = processes.get(processes.size() - 1);
+        while (net.connections(0, 0, COORDINATOR_PORT) < count) {
+            if (!last.isAlive() || System.nanoTime() > deadline) {
+                throw new IOException("receiver " + id + " did not connect to the coordinator within " + CONNECT_SECONDS
+                        + " s: " + Files.readString(dir.resolve(id + ".err")).strip());
+            }
+            Thread.sleep(100);
         }
     }
 
