@@ -4,12 +4,17 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** How an emulated group runs: on real loopback sockets in this JVM, or in virtual time. */
+/** How an emulated group runs: on real loopback sockets in this JVM, in virtual time, or as processes in network namespaces. */
 public enum Backend {
     /** Every node on its own 127.x.y.z address, links shaped and delayed by Netty handlers; wall-clock time. */
     INPROCESS,
     /** The unchanged engines on a discrete-event network ({@code io.robber.sim}); virtual time, no data, no sockets. */
-    VIRTUAL;
+    VIRTUAL,
+    /**
+     * Every node a real {@code robber} process in its own network namespace, the WAN shaped by the
+     * kernel's traffic control; needs root and the fat jar, and has no delays without netem.
+     */
+    NETNS;
 
     /** The lower-case name users select it by. */
     public String id() {

@@ -3,6 +3,7 @@ package io.robber.emulation;
 import io.robber.emulation.bound.CutScheduleBound;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.inprocess.EmulatedNetwork;
+import io.robber.emulation.netns.NetnsExperiment;
 import io.robber.emulation.runner.BenchRunner;
 import io.robber.emulation.runner.Emulator;
 import io.robber.emulation.runner.Experiment;
@@ -55,6 +56,7 @@ public final class Benchmarks {
         return switch (backend) {
             case INPROCESS -> new Experiment(settings, EmulatedNetwork::new);
             case VIRTUAL -> new VirtualExperiment(settings);
+            case NETNS -> new NetnsExperiment(settings);
         };
     }
 }

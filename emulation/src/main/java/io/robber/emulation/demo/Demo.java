@@ -43,6 +43,13 @@ public final class Demo {
     /** What to run; {@code network} is the emulated WAN, or null for unshaped connections. */
     public record Settings(String protocol, int clusters, int nodesPerCluster, long size, int pieceSize, long seed,
                            Duration timeout, Network network, Backend backend) {
+        public Settings {
+            if (backend == Backend.NETNS) {
+                throw new IllegalArgumentException("the demo runs in process or in virtual time; the netns backend"
+                        + " is for bench");
+            }
+        }
+
         public int nodes() {
             return clusters * nodesPerCluster;
         }

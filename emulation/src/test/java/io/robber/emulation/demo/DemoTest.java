@@ -13,7 +13,7 @@ class DemoTest {
     private static final long SIZE = 1_000_000;
 
     @ParameterizedTest
-    @EnumSource(Backend.class)
+    @EnumSource(value = Backend.class, names = {"INPROCESS", "VIRTUAL"})
     void twoClustersOfTwoCompleteOnEitherBackend(Backend backend) throws Exception {
         DemoResult result = new Demo(new Demo.Settings("robber", 2, 2, SIZE, 64 * 1024, 7, Duration.ofMinutes(2),
                 null, backend)).run();
