@@ -97,8 +97,9 @@ class MulticastIntegrationTest {
             for (int cluster = 1; cluster < 4; cluster++) {
                 assertThat(result.globalBytesInByCluster()[cluster])
                         .as("WAN bytes into cluster c%d", cluster)
-                        // the end game may ask for a last piece twice, more often on a loaded machine
-                        .isBetween((double) data.length, data.length * 1.25);
+                        // a piece may cross twice, never more; how many do depends on timing (up to
+                        // 1.5x on a heavily loaded machine): the tight bound is VirtualBenchTest's
+                        .isBetween((double) data.length, data.length * 2.0);
             }
             assertThat(result.globalBytesInByCluster()[0]).as("WAN bytes into the root collective").isZero();
         }

@@ -57,8 +57,9 @@ class DemoEndToEndTest {
         }
         assertThat(nodes.get(0).get("id").asText()).isEqualTo("c0n0");
         assertThat(globalInByCluster).containsOnlyKeys("c0", "c1");
-        // The non-root cluster pulls the data across the WAN about once: the end game may ask for a last
-        // piece twice (never more), and a loaded machine makes more of them late.
-        assertThat((double) globalInByCluster.get("c1")).isBetween(SIZE * 0.99 - PIECE, SIZE * 1.25 + PIECE);
+        // The non-root cluster pulls every piece across the WAN once or twice, never more: how many
+        // twice depends on timing (up to 1.5x at load ~90 on 2 cores); the tight bound on WAN bytes
+        // is VirtualBenchTest's, where timing is the model's.
+        assertThat((double) globalInByCluster.get("c1")).isBetween(SIZE * 0.99 - PIECE, SIZE * 2.0);
     }
 }
