@@ -41,29 +41,10 @@ public final class MultipleSteinerTrees {
             tree.ifPresent(free::take);
             pruned.add(tree);
         }
-        BreadthFirstTree search = null;
-        List<SteinerTree> trees = new ArrayList<>();
-        int repaired = 0;
-        int dropped = 0;
-        for (Optional<SteinerTree> tree : pruned) {
-            if (tree.isPresent() && !tree.get().isBroken(failed)) {
-                trees.add(tree.get());
-                continue;
-            }
-            repaired++;
-            tree.ifPresent(free::release);
-            if (search == null) {
-                search = new BreadthFirstTree(network, group, pruning);
-            }
-            Optional<SteinerTree> rebuilt = search.grow(free);
-            if (rebuilt.isPresent()) {
-                free.take(rebuilt.get());
-                trees.add(rebuilt.get());
-            } else {
-                dropped++;
-            }
-        }
-        return new SteinerTreeSet(trees, repaired, dropped);
+        List<Optional<SteinerTree>> repaired = new TreeRepair(network).repair(group, pruning, free, failed, pruned);
+        List<SteinerTree> trees = repaired.stream().flatMap(Optional::stream).toList();
+        long broken = pruned.stream().filter(tree -> tree.isEmpty() || tree.get().isBroken(failed)).count();
+        return new SteinerTreeSet(trees, (int) broken, pruned.size() - trees.size());
     }
 
     /** Whether every receiver is connected to the source over live links (else no tree can exist). */

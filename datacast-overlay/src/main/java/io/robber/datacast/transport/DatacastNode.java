@@ -3,20 +3,28 @@ package io.robber.datacast.transport;
 import io.robber.datacast.fabric.NodeHandler;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.PacketOutput;
+import io.robber.datacast.signalling.SignallingAgent;
+import io.robber.datacast.signalling.TreeAck;
+import io.robber.datacast.signalling.TreeMessage;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The Datacast handler of one node, switch or server: it hands each packet to the node's role on
  * the packet's tree — the {@link Source} where an interest ends, a {@link BranchingNode} on the way,
  * the {@link Receiver} where data ends — and forwards what no role takes along its source route.
  * A node may hold several roles, on one tree (a receiver that is also a branching node) or on many.
+ * Signalling messages and ACKs go to its {@link SignallingAgent}; the receivers' block signals, where
+ * they end, to the master.
  */
 final class DatacastNode implements NodeHandler {
     private final PacketOutput output;
     private final Map<Integer, Source> sources = new HashMap<>();
     private final Map<Integer, BranchingNode> branching = new HashMap<>();
     private final Map<Integer, Receiver> receivers = new HashMap<>();
+    private SignallingAgent signalling;
+    private Consumer<SourceSignal> master;
 
     DatacastNode(PacketOutput output) {
         this.output = output;
@@ -34,12 +42,45 @@ final class DatacastNode implements NodeHandler {
         receivers.put(tree, receiver);
     }
 
+    void signalling(SignallingAgent agent) {
+        this.signalling = agent;
+    }
+
+    void master(Consumer<SourceSignal> master) {
+        this.master = master;
+    }
+
+    Receiver receiver(int tree) {
+        return receivers.get(tree);
+    }
+
+    /** Leaves {@code tree}: its roles here go, with the branching node's cache (soft state). */
+    void leave(int tree) {
+        sources.remove(tree);
+        branching.remove(tree);
+        Receiver receiver = receivers.remove(tree);
+        if (receiver != null) {
+            receiver.stop();
+        }
+    }
+
     @Override
     public void receive(Packet packet) {
-        if (packet.payload() instanceof Interest interest) {
+        Object payload = packet.payload();
+        if (payload instanceof Interest interest) {
             onInterest(packet, interest);
-        } else if (packet.payload() instanceof Data data) {
+        } else if (payload instanceof Data data) {
             onData(packet, data);
+        } else if (payload instanceof TreeMessage message && signalling != null) {
+            signalling.onMessage(message);
+        } else if (payload instanceof TreeAck ack && signalling != null) {
+            signalling.onAck(ack);
+        } else if (payload instanceof SourceSignal signal) {
+            if (!packet.arrived()) {
+                output.send(packet);
+            } else if (master != null) {
+                master.accept(signal);
+            }
         }
     }
 

@@ -7,44 +7,63 @@ import io.robber.engine.Timers;
 /**
  * A receiver of one tree's blocks (§5.2): it holds w credits, spends one per interest and earns
  * it back with each data packet, asking for the packets of its {@link BlockSchedule} in order along
- * its route up the tree, the next block's as soon as the last of the current one is asked for. An interest not answered within the {@link RetransmissionTimeout} is sent again, marked as a
- * retransmission ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped. It calls back
- * once, when it has every block.
+ * its route up the tree, the next block's as soon as the last of the current one is asked for, and
+ * skipping those its node already {@linkplain Holdings holds}. An interest not answered within the
+ * {@link RetransmissionTimeout} is sent again, marked as a retransmission ({@link OutstandingInterests}).
+ * Data it did not ask for (or already has) is counted and dropped. Blocks handed to its tree later
+ * are {@linkplain #append appended}; it tells the {@link HandOffSignals} when it runs out of names.
  */
 final class Receiver {
     private final PacketOutput output;
     private final Timers timers;
     private final int[] routeToSource;
     private final BlockSchedule schedule;
-    private final int packets;
+    private final Holdings holdings;
+    private final HandOffSignals handOff;
     private final int interestBytes;
     private final OutstandingInterests outstanding;
-    private final Runnable onFinished;
     private int credit;
     private int receivedCount;
     private int next;
     private long startNanos = -1;
-    private long finishNanos = -1;
+    private long lastDataNanos = -1;
     private long duplicates;
     private long retransmissions;
 
     Receiver(PacketOutput output, Timers timers, int[] routeToSource, BlockSchedule schedule,
-            TransportSettings settings, Runnable onFinished) {
+            TransportSettings settings, Holdings holdings, HandOffSignals handOff) {
         this.output = output;
         this.timers = timers;
         this.routeToSource = routeToSource;
         this.schedule = schedule;
-        this.packets = schedule.packets();
+        this.holdings = holdings;
+        this.handOff = handOff;
         this.interestBytes = settings.headerBytes();
-        this.outstanding = new OutstandingInterests(timers, settings.creditWindow(), packets,
+        this.outstanding = new OutstandingInterests(timers, settings.creditWindow(), schedule.packets(),
                 settings.minRetransmissionTimeoutNanos(), this::retransmit);
-        this.onFinished = onFinished;
         this.credit = settings.creditWindow();
     }
 
     void start() {
         startNanos = timers.nanoTime();
+        for (int i = 0; i < schedule.blockCount(); i++) {
+            reportIfHeld(schedule.block(i));
+        }
         spendCredit();
+    }
+
+    /** Its tree carries {@code block} next. */
+    void append(int block) {
+        handOff.stop();
+        schedule.append(block);
+        reportIfHeld(block);
+        spendCredit();
+    }
+
+    private void reportIfHeld(int block) {
+        if (holdings.hasBlock(block)) {
+            handOff.hasBlock(block);
+        }
     }
 
     void onData(Data data) {
@@ -55,41 +74,64 @@ final class Receiver {
         }
         receivedCount++;
         credit++;
-        if (receivedCount == packets) {
-            finishNanos = timers.nanoTime();
-            onFinished.run();
+        lastDataNanos = timers.nanoTime();
+        if (holdings.add(schedule.index(data.name())) && holdings.hasBlock(data.name().block())) {
+            handOff.hasBlock(data.name().block());
         }
         spendCredit();
     }
 
     private void spendCredit() {
-        while (credit > 0 && next < packets) {
+        while (credit > 0 && next < schedule.packets()) {
+            DataName name = schedule.name(next);
+            if (holdings.has(schedule.index(name))) {
+                next++;
+                continue;
+            }
             credit--;
-            ask(next++, false);
+            ask(next++, name, false);
+        }
+        if (next == schedule.packets()) {
+            handOff.outOfNames(schedule.blockCount());
         }
     }
 
     private void retransmit(int position) {
         retransmissions++;
-        ask(position, true);
+        ask(position, schedule.name(position), true);
     }
 
-    private void ask(int position, boolean retransmission) {
-        output.send(Packet.along(routeToSource, interestBytes, new Interest(schedule.name(position), retransmission)));
+    private void ask(int position, DataName name, boolean retransmission) {
+        output.send(Packet.along(routeToSource, interestBytes, new Interest(name, retransmission)));
         outstanding.sent(position);
     }
 
-    boolean finished() {
-        return finishNanos >= 0;
+    /** Leaves the tree: no more interests or timers. */
+    void stop() {
+        outstanding.stop();
+        handOff.stop();
     }
 
-    /** When the last packet arrived, or −1. */
+    boolean finished() {
+        return holdings.complete();
+    }
+
+    /** When its node had the whole data, or −1. */
     long finishNanos() {
-        return finishNanos;
+        return holdings.finishNanos();
+    }
+
+    /** When data last came on this tree, or −1. */
+    long lastDataNanos() {
+        return lastDataNanos;
     }
 
     long startNanos() {
         return startNanos;
+    }
+
+    int[] routeToSource() {
+        return routeToSource;
     }
 
     int receivedPackets() {

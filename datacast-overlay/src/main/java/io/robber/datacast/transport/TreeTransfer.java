@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A tree's blocks delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
+ * The whole data delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
  * tree's root, a {@link BranchingNode} (with its cache) wherever the tree splits, and a
  * {@link Receiver} at each group member, pulling the blocks with interests routed up the tree. A
  * member that also forwards to others is a branching node too (it consumes one copy and passes one on).
@@ -31,12 +31,16 @@ public final class TreeTransfer {
     /**
      * @param tree the tree; the schedule's tree number is the name every node knows it by
      * @param receivers node indices of the receivers, all on the tree
-     * @param schedule the blocks the tree carries
+     * @param schedule the blocks the tree carries: all the data's
      */
     public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int[] receivers, BlockSchedule schedule,
             TransportSettings settings) {
         this.fabric = nodes.fabric();
         this.packets = schedule.packets();
+        if (packets != schedule.totalPackets()) {
+            throw new IllegalArgumentException("one tree carries all " + schedule.totalPackets() + " packets, not "
+                    + packets);
+        }
         int treeId = schedule.tree();
         this.settings = settings;
         Network network = fabric.network();
@@ -61,8 +65,9 @@ public final class TreeTransfer {
             BranchingNode here = branching.get(node);
             PacketOutput interests = here == null ? fabric
                     : packet -> here.onLocalInterest(packet, (Interest) packet.payload());
+            Holdings holdings = new Holdings(fabric.clock(), packets, schedule.blockPackets(), () -> unfinished--);
             Receiver receiver = new Receiver(interests, fabric.clock(), routeToSource(network, parentArc, tree, node),
-                    schedule, settings, () -> unfinished--);
+                    schedule, settings, holdings, HandOffSignals.NONE);
             if (here != null) {
                 here.local(receiver);
             }

@@ -1,0 +1,154 @@
+package io.robber.datacast.signalling;
+
+import io.robber.datacast.fabric.Packet;
+import io.robber.datacast.fabric.PacketOutput;
+import io.robber.datacast.topology.Network;
+import io.robber.engine.Timers;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+/**
+ * The signalling protocol of one node (§3), sans-IO. A message arrives with the node's subtree of
+ * the transmission tree encoded in it: the node hands the body to its {@link SignalListener},
+ * splits the subtree and sends each child its own part, one hop down. A leaf acknowledges at once;
+ * an inner node once every child has, with the receivers of its subtree summed: the ACKs are
+ * aggregated on the way up, and the root learns in one number how many receivers have the message.
+ *
+ * <p>The root {@linkplain #originate originates} a message and sends it again, doubling the wait,
+ * while some child has not acknowledged it. A node that gets a message again passes it on to the
+ * children that have not acknowledged it yet, or acknowledges it again if all have.
+ */
+public final class SignallingAgent {
+    private final PacketOutput output;
+    private final Timers timers;
+    private final int headerBytes;
+    private final SignalListener listener;
+    private final SignallingCounters counters;
+    private final Map<Long, Relay> relays = new HashMap<>();
+
+    /** A message this node has passed on: its children's parts and who has acknowledged them. */
+    private static final class Relay {
+        final TreeMessage message;
+        final Map<Integer, EncodedTree> waiting = new LinkedHashMap<>();
+        int receivers;
+        IntConsumer done;
+        Runnable retry;
+        long retryNanos;
+
+        Relay(TreeMessage message) {
+            this.message = message;
+        }
+    }
+
+    public SignallingAgent(PacketOutput output, Timers timers, int headerBytes, SignalListener listener,
+            SignallingCounters counters) {
+        this.output = output;
+        this.timers = timers;
+        this.headerBytes = headerBytes;
+        this.listener = listener;
+        this.counters = counters;
+    }
+
+    /**
+     * Sends {@code body} down {@code tree} (rooted here) as message {@code id}, again after
+     * {@code retryNanos} (then twice that, …) while it is not acknowledged; {@code done} gets the
+     * receivers that have it, once.
+     */
+    public void originate(long id, EncodedTree tree, Object body, long retryNanos, IntConsumer done) {
+        Relay relay = new Relay(new TreeMessage(id, tree, new int[0], body));
+        relay.receivers = tree.rootIsReceiver() ? 1 : 0;
+        relay.done = done;
+        relay.retryNanos = retryNanos;
+        relays.put(id, relay);
+        forward(relay, tree.children());
+        armRetry(relay);
+    }
+
+    /** Stops sending message {@code id} again (its tree was replaced). */
+    public void cancel(long id) {
+        Relay relay = relays.get(id);
+        if (relay != null && relay.retry != null) {
+            relay.retry.run();
+            relay.retry = null;
+        }
+    }
+
+    /** A message that arrived here. */
+    public void onMessage(TreeMessage message) {
+        Relay relay = relays.get(message.id());
+        if (relay != null) {
+            if (relay.waiting.isEmpty()) {
+                acknowledge(relay);
+            } else {
+                forward(relay, List.copyOf(relay.waiting.values()));
+            }
+            return;
+        }
+        relay = new Relay(message);
+        relay.receivers = message.subtree().rootIsReceiver() ? 1 : 0;
+        relays.put(message.id(), relay);
+        listener.onSignal(message.body(), message.subtree(), message.pathFromRoot());
+        forward(relay, message.subtree().children());
+        if (relay.waiting.isEmpty()) {
+            acknowledge(relay);
+        }
+    }
+
+    /** An aggregated ACK from a child. */
+    public void onAck(TreeAck ack) {
+        Relay relay = relays.get(ack.id());
+        if (relay == null || relay.waiting.remove(ack.arc()) == null) {
+            return;
+        }
+        relay.receivers += ack.receivers();
+        if (relay.waiting.isEmpty()) {
+            acknowledge(relay);
+        }
+    }
+
+    private void forward(Relay relay, List<EncodedTree> children) {
+        TreeMessage message = relay.message;
+        int[] path = message.pathFromRoot();
+        for (EncodedTree child : children) {
+            relay.waiting.put(child.arcIn(), child);
+            int[] childPath = Arrays.copyOf(path, path.length + 1);
+            childPath[path.length] = child.arcIn();
+            TreeMessage part = new TreeMessage(message.id(), child, childPath, message.body());
+            send(child.arcIn(), part.sizeBytes(headerBytes), part, false);
+        }
+    }
+
+    private void acknowledge(Relay relay) {
+        int arcIn = relay.message.subtree().arcIn();
+        if (arcIn < 0) {
+            cancel(relay.message.id());
+            if (relay.done != null) {
+                relay.done.accept(relay.receivers);
+                relay.done = null;
+            }
+            return;
+        }
+        TreeAck ack = new TreeAck(relay.message.id(), arcIn, relay.receivers);
+        send(Network.reverse(arcIn), ack.sizeBytes(headerBytes), ack, true);
+    }
+
+    private void send(int arc, int sizeBytes, Object payload, boolean ack) {
+        counters.sent(payload instanceof TreeAck a ? a.id() : ((TreeMessage) payload).id(), ack, sizeBytes);
+        output.send(Packet.along(new int[] {arc}, sizeBytes, payload));
+    }
+
+    private void armRetry(Relay relay) {
+        relay.retry = timers.schedule(relay.retryNanos, () -> {
+            relay.retry = null;
+            if (!relay.waiting.isEmpty()) {
+                forward(relay, List.copyOf(relay.waiting.values()));
+                relay.retryNanos *= 2;
+                armRetry(relay);
+            }
+        });
+    }
+}

@@ -1,0 +1,91 @@
+package io.robber.datacast.transport;
+
+import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.fabric.PacketOutput;
+import io.robber.datacast.signalling.EncodedTree;
+import io.robber.datacast.signalling.SignalListener;
+import io.robber.datacast.topology.Network;
+import io.robber.datacast.transport.TreeSignal.BlockAnnouncement;
+import io.robber.datacast.transport.TreeSignal.TreePlan;
+import java.util.function.Consumer;
+
+/**
+ * What one node does with the master's signals (§3, §4.2). A {@link TreePlan} gives it its roles on
+ * the new tree, read from its subtree in the message: a {@link BranchingNode} where the tree splits
+ * (or where a receiver forwards to others), a {@link Receiver} if it is a member, its route up the
+ * tree the message's path reversed. A {@link BlockAnnouncement} hands its receiver the tree's next
+ * block.
+ */
+final class TreeJoin implements SignalListener {
+    private final int node;
+    private final DatacastNode roles;
+    private final Fabric fabric;
+    private final TransportSettings settings;
+    private final int blockPackets;
+    private final int totalPackets;
+    private final Holdings holdings;
+    private final Consumer<TreeMember> joined;
+
+    /** A node's roles on a tree it joined, for the transfer's reports; either may be null. */
+    record TreeMember(int tree, int node, Receiver receiver, BranchingNode branching) {
+    }
+
+    /** @param holdings the node's data if it is a receiver of the group, else null */
+    TreeJoin(int node, DatacastNode roles, Fabric fabric, TransportSettings settings, int blockPackets,
+            int totalPackets, Holdings holdings, Consumer<TreeMember> joined) {
+        this.node = node;
+        this.roles = roles;
+        this.fabric = fabric;
+        this.settings = settings;
+        this.blockPackets = blockPackets;
+        this.totalPackets = totalPackets;
+        this.holdings = holdings;
+        this.joined = joined;
+    }
+
+    @Override
+    public void onSignal(Object body, EncodedTree subtree, int[] pathFromRoot) {
+        if (body instanceof TreePlan plan) {
+            join(plan, subtree, pathFromRoot);
+        } else if (body instanceof BlockAnnouncement announcement) {
+            Receiver receiver = roles.receiver(announcement.tree());
+            if (receiver != null) {
+                receiver.append(announcement.block());
+            }
+        }
+    }
+
+    private void join(TreePlan plan, EncodedTree subtree, int[] pathFromRoot) {
+        int tree = plan.tree();
+        boolean member = subtree.rootIsReceiver() && holdings != null;
+        int children = subtree.childCount();
+        BranchingNode here = null;
+        if (children > 1 || children == 1 && member) {
+            here = new BranchingNode(fabric, settings);
+            roles.branching(tree, here);
+        }
+        if (!member) {
+            if (here != null) {
+                joined.accept(new TreeMember(tree, node, null, here));
+            }
+            return;
+        }
+        int[] route = new int[pathFromRoot.length];
+        for (int i = 0; i < route.length; i++) {
+            route[i] = Network.reverse(pathFromRoot[pathFromRoot.length - 1 - i]);
+        }
+        BranchingNode branching = here;
+        PacketOutput interests = branching == null ? fabric
+                : packet -> branching.onLocalInterest(packet, (Interest) packet.payload());
+        int[] first = plan.firstBlock() < 0 ? new int[0] : new int[] {plan.firstBlock()};
+        Receiver receiver = new Receiver(interests, fabric.clock(), route,
+                new BlockSchedule(tree, first, blockPackets, totalPackets), settings, holdings,
+                new BlockRequests(fabric, fabric.clock(), route, tree, node, settings));
+        if (branching != null) {
+            branching.local(receiver);
+        }
+        roles.receiver(tree, receiver);
+        joined.accept(new TreeMember(tree, node, receiver, branching));
+        receiver.start();
+    }
+}

@@ -1,0 +1,18 @@
+package io.robber.datacast.transport;
+
+/**
+ * The bodies of the signalling messages the master sends down a tree (§3, §4.2), tree-encoded and
+ * split at each hop by the {@link io.robber.datacast.signalling.SignallingAgent}s.
+ */
+sealed interface TreeSignal permits TreeSignal.TreePlan, TreeSignal.BlockAnnouncement {
+    /**
+     * Tree {@code tree} is set up along the message's transmission tree: each node takes its role
+     * (branching node, receiver), the receivers starting on {@code firstBlock} (−1: none yet).
+     */
+    record TreePlan(int tree, int firstBlock) implements TreeSignal {
+    }
+
+    /** The block-hand off: tree {@code tree} carries {@code block} next. */
+    record BlockAnnouncement(int tree, int block) implements TreeSignal {
+    }
+}
