@@ -29,6 +29,22 @@ final class BlockPool {
         return block == null ? -1 : block;
     }
 
+    /** Every block not handed out, now handed out, lowest first. */
+    int[] drain() {
+        int[] blocks = queued.stream().mapToInt(Integer::intValue).toArray();
+        queued.clear();
+        return blocks;
+    }
+
+    /** The blocks b ≡ {@code i} (mod {@code k}) not handed out, now handed out: the i-th of k trees' deal. */
+    int[] deal(int i, int k) {
+        int[] blocks = queued.stream().mapToInt(Integer::intValue).filter(b -> b % k == i).toArray();
+        for (int block : blocks) {
+            queued.remove(block);
+        }
+        return blocks;
+    }
+
     /** {@code block} is to be handed out again, unless every receiver holds it. */
     void requeue(int block) {
         if (!delivered(block)) {

@@ -9,7 +9,6 @@ import io.robber.datacast.topology.Network;
 import io.robber.datacast.transport.DatacastOutcome.Member;
 import io.robber.datacast.transport.DatacastOutcome.Repair;
 import io.robber.datacast.transport.DatacastOutcome.TreeSetUp;
-import io.robber.datacast.transport.Master.LiveTree;
 import io.robber.datacast.transport.TreeJoin.TreeMember;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,12 +49,12 @@ public final class DatacastTransfer {
      */
     public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
             int blockPackets, TransportSettings settings) {
-        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, DETECTION_NANOS);
+        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, BlockFeed.HANDED_OFF, DETECTION_NANOS);
     }
 
     /** @param detectionNanos how long the fabric manager takes to report a failed link */
     public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
-            int blockPackets, TransportSettings settings, long detectionNanos) {
+            int blockPackets, TransportSettings settings, BlockFeed feed, long detectionNanos) {
         if (steinerTrees.isEmpty()) {
             throw new IllegalArgumentException("a transfer needs at least one tree");
         }
@@ -86,7 +85,7 @@ public final class DatacastTransfer {
                 root = agent;
             }
         }
-        this.master = new Master(group, nodes, root, settings, packets, blockPackets);
+        this.master = new Master(group, nodes, root, settings, feed, packets, blockPackets);
         nodes.at(source).master(master::onSourceSignal);
         this.manager = new FabricManager(fabric, detectionNanos, master::replan);
     }
@@ -118,7 +117,7 @@ public final class DatacastTransfer {
     /** Per tree set up: its packets, the source's counts, and its receivers' share. */
     public List<TransferReport> reports() {
         List<TransferReport> reports = new ArrayList<>();
-        for (LiveTree lt : master.trees()) {
+        for (PlannedTree lt : master.trees()) {
             List<TransferReport.ReceiverReport> receivers = new ArrayList<>();
             long relayHits = 0;
             for (TreeMember member : members) {
@@ -162,7 +161,7 @@ public final class DatacastTransfer {
                 counters.messages(), counters.acks());
     }
 
-    private TreeSetUp setUp(LiveTree lt) {
+    private TreeSetUp setUp(PlannedTree lt) {
         return new TreeSetUp(lt.id, lt.encoded.nodes(), lt.encoded.receivers(), lt.plannedNanos, lt.ackedNanos,
                 lt.acked, counters.cost(lt.planMessage));
     }

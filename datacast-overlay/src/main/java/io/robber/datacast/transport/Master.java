@@ -26,7 +26,8 @@ import java.util.function.IntConsumer;
  * receivers have asked for all of the last one (§4.2, a {@link BlockAnnouncement}), and when the
  * fabric manager reports failed links, repairs the broken trees (§4.1.3): a broken tree leaves
  * every node (its caches are dropped), its undelivered blocks go back to the {@link BlockPool}, and
- * its replacement, if the repair found one, is set up like the first trees. With no tree left (a
+ * its replacement, if the repair found one, is set up like the first trees, its source starting at
+ * the broken tree's rate rather than the initial one. With no tree left (a
  * receiver cut off) the transfer fails, saying which receivers.
  */
 final class Master {
@@ -34,49 +35,28 @@ final class Master {
     private final DatacastNodes nodes;
     private final Fabric fabric;
     private final TransportSettings settings;
+    private final BlockFeed feed;
     private final SignallingAgent signalling;
     private final TreeRepair repair;
     private final BlockPool pool;
     private final BitSet receivers = new BitSet();
     private final int blockPackets;
     private final int totalPackets;
-    private final Map<Integer, LiveTree> live = new LinkedHashMap<>();
-    private final List<LiveTree> planned = new ArrayList<>();
+    private final Map<Integer, PlannedTree> live = new LinkedHashMap<>();
+    private final List<PlannedTree> planned = new ArrayList<>();
     private final List<Replanning> replannings = new ArrayList<>();
     private int nextTree = 1;
     private long nextMessage = 1;
     private String failure;
     private int handOffs;
 
-    /** A tree the master has set up: its source, its blocks so far, its set-up signal's fate. */
-    static final class LiveTree {
-        final int id;
-        final SteinerTree tree;
-        final EncodedTree encoded;
-        final BlockSchedule schedule;
-        final Source source;
-        final List<Long> messages = new ArrayList<>();
-        long planMessage;
-        long plannedNanos;
-        long ackedNanos = -1;
-        int acked;
-        boolean waiting;
-
-        LiveTree(int id, SteinerTree tree, EncodedTree encoded, BlockSchedule schedule, Source source) {
-            this.id = id;
-            this.tree = tree;
-            this.encoded = encoded;
-            this.schedule = schedule;
-            this.source = source;
-        }
-    }
-
     /** One repair: when the failure was reported, what became of the trees, the trees set up. */
-    record Replanning(long detectedNanos, int broken, int dropped, List<LiveTree> rebuilt) {
+    record Replanning(long detectedNanos, int broken, int dropped, List<PlannedTree> rebuilt) {
     }
 
-    Master(Group group, DatacastNodes nodes, SignallingAgent signalling, TransportSettings settings, int totalPackets,
-            int blockPackets) {
+    Master(Group group, DatacastNodes nodes, SignallingAgent signalling, TransportSettings settings, BlockFeed feed,
+            int totalPackets, int blockPackets) {
+        this.feed = feed;
         this.group = group;
         this.nodes = nodes;
         this.fabric = nodes.fabric();
@@ -90,24 +70,33 @@ final class Master {
     }
 
     void start(List<SteinerTree> trees) {
-        trees.forEach(this::plan);
+        for (int t = 0; t < trees.size(); t++) {
+            int[] blocks = feed == BlockFeed.DEALT ? pool.deal(t, trees.size()) : first();
+            plan(trees.get(t), settings.initialRateBitsPerSecond(), blocks);
+        }
     }
 
-    private LiveTree plan(SteinerTree tree) {
+    /** A tree's first block, or none left. */
+    private int[] first() {
+        int block = pool.next();
+        return block < 0 ? new int[0] : new int[] {block};
+    }
+
+    /** Sets {@code tree} up with {@code blocks}, its source starting at {@code rate}. */
+    private PlannedTree plan(SteinerTree tree, long rate, int[] blocks) {
         int id = nextTree++;
         BlockSchedule schedule = new BlockSchedule(id, new int[0], blockPackets, totalPackets);
-        Source source = new Source(fabric, fabric.clock(), schedule, settings);
+        Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate));
         EncodedTree encoded = EncodedTree.of(fabric.network(), tree.source(), tree.arcs(), receivers::get);
-        LiveTree lt = new LiveTree(id, tree, encoded, schedule, source);
+        PlannedTree lt = new PlannedTree(id, tree, encoded, schedule, source);
         nodes.at(tree.source()).source(id, source);
         source.start();
-        int first = pool.next();
-        if (first >= 0) {
-            schedule.append(first);
+        for (int block : blocks) {
+            schedule.append(block);
         }
-        lt.waiting = first < 0;
+        lt.waiting = blocks.length == 0;
         lt.plannedNanos = fabric.clock().nanoTime();
-        lt.planMessage = signal(lt, new TreePlan(id, first), count -> {
+        lt.planMessage = signal(lt, new TreePlan(id, blocks), count -> {
             lt.acked = count;
             lt.ackedNanos = fabric.clock().nanoTime();
         });
@@ -116,7 +105,7 @@ final class Master {
         return lt;
     }
 
-    private long signal(LiveTree lt, TreeSignal body, IntConsumer done) {
+    private long signal(PlannedTree lt, TreeSignal body, IntConsumer done) {
         long id = nextMessage++;
         lt.messages.add(id);
         signalling.originate(id, lt.encoded, body, settings.minRetransmissionTimeoutNanos(), done);
@@ -126,8 +115,8 @@ final class Master {
     /** A receiver's block signal that reached the source. */
     void onSourceSignal(SourceSignal signal) {
         if (signal instanceof NextBlock next) {
-            LiveTree lt = live.get(next.tree());
-            if (lt != null && next.knownBlocks() == lt.schedule.blockCount()) {
+            PlannedTree lt = live.get(next.tree());
+            if (lt != null && feed == BlockFeed.HANDED_OFF && next.knownBlocks() == lt.schedule.blockCount()) {
                 handOff(lt);
             }
         } else if (signal instanceof BlockDone done) {
@@ -135,15 +124,20 @@ final class Master {
         }
     }
 
-    /** §4.2: the tree gets the lowest block not handed out yet, announced down the tree. */
-    private void handOff(LiveTree lt) {
+    /** §4.2: the tree gets the lowest block not handed out yet, if one is left. */
+    private void handOff(PlannedTree lt) {
         int block = pool.next();
         lt.waiting = block < 0;
         if (block >= 0) {
-            handOffs++;
-            lt.schedule.append(block);
-            signal(lt, new BlockAnnouncement(lt.id, block), count -> { });
+            give(lt, block);
         }
+    }
+
+    /** The tree carries {@code block} next, announced down the tree. */
+    private void give(PlannedTree lt, int block) {
+        handOffs++;
+        lt.schedule.append(block);
+        signal(lt, new BlockAnnouncement(lt.id, block), count -> { });
     }
 
     /** The fabric manager's report: these links are down now. */
@@ -151,9 +145,9 @@ final class Master {
         if (failure != null) {
             return;
         }
-        List<LiveTree> current = new ArrayList<>(live.values());
+        List<PlannedTree> current = new ArrayList<>(live.values());
         List<Optional<SteinerTree>> repaired = repair.repair(group, current.stream().map(lt -> lt.tree).toList(), failed);
-        List<SteinerTree> replacements = new ArrayList<>();
+        Map<SteinerTree, Long> replacements = new LinkedHashMap<>();
         int broken = 0;
         for (int t = 0; t < current.size(); t++) {
             Optional<SteinerTree> outcome = repaired.get(t);
@@ -161,13 +155,15 @@ final class Master {
                 continue;
             }
             broken++;
+            long rate = current.get(t).source.rateBitsPerSecond();
             retire(current.get(t));
-            outcome.ifPresent(replacements::add);
+            outcome.ifPresent(tree -> replacements.put(tree, rate));
         }
         if (broken == 0) {
             return;
         }
-        List<LiveTree> rebuilt = replacements.stream().map(this::plan).toList();
+        List<PlannedTree> rebuilt = new ArrayList<>();
+        replacements.forEach((tree, rate) -> rebuilt.add(plan(tree, rate, feed == BlockFeed.DEALT ? pool.drain() : first())));
         replannings.add(new Replanning(fabric.clock().nanoTime(), broken, broken - rebuilt.size(), rebuilt));
         if (live.isEmpty()) {
             List<Node> cut = repair.unreachable(group, failed);
@@ -177,7 +173,14 @@ final class Master {
             stop();
             return;
         }
-        for (LiveTree lt : current) {
+        if (feed == BlockFeed.DEALT) {
+            PlannedTree first = live.values().iterator().next();
+            for (int block : pool.drain()) {
+                give(first, block);
+            }
+            return;
+        }
+        for (PlannedTree lt : current) {
             if (live.containsKey(lt.id) && lt.waiting) {
                 handOff(lt);
             }
@@ -193,7 +196,7 @@ final class Master {
     }
 
     /** The tree leaves every node; its blocks not yet delivered go back to the pool. */
-    private void retire(LiveTree lt) {
+    private void retire(PlannedTree lt) {
         live.remove(lt.id);
         lt.source.stop();
         lt.messages.forEach(signalling::cancel);
@@ -205,7 +208,7 @@ final class Master {
 
     /** Stops every tree's timers: the transfer is over. */
     void stop() {
-        for (LiveTree lt : live.values()) {
+        for (PlannedTree lt : live.values()) {
             lt.source.stop();
             lt.messages.forEach(signalling::cancel);
             nodes.leave(lt.id);
@@ -221,7 +224,7 @@ final class Master {
     }
 
     /** Every tree set up, the first ones and the replacements, in order. */
-    List<LiveTree> trees() {
+    List<PlannedTree> trees() {
         return planned;
     }
 

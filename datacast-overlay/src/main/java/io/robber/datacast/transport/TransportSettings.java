@@ -59,6 +59,12 @@ public record TransportSettings(int creditWindow, long cacheBytes, long rateIncr
                 initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, replacement);
     }
 
+    /** The same with the source starting at {@code bitsPerSecond}. */
+    public TransportSettings withInitialRate(long bitsPerSecond) {
+        return new TransportSettings(creditWindow, cacheBytes, rateIncreaseBitsPerSecond, increaseIntervalNanos,
+                bitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, cacheReplacement);
+    }
+
     /** The data a data packet carries, bytes. */
     public int payloadBytes() {
         return mtuBytes - headerBytes;

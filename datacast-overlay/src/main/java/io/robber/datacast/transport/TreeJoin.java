@@ -77,9 +77,8 @@ final class TreeJoin implements SignalListener {
         BranchingNode branching = here;
         PacketOutput interests = branching == null ? fabric
                 : packet -> branching.onLocalInterest(packet, (Interest) packet.payload());
-        int[] first = plan.firstBlock() < 0 ? new int[0] : new int[] {plan.firstBlock()};
         Receiver receiver = new Receiver(interests, fabric.clock(), route,
-                new BlockSchedule(tree, first, blockPackets, totalPackets), settings, holdings,
+                new BlockSchedule(tree, plan.blocks(), blockPackets, totalPackets), settings, holdings,
                 new BlockRequests(fabric, fabric.clock(), route, tree, node, settings));
         if (branching != null) {
             branching.local(receiver);

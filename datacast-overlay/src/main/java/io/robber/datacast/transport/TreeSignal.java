@@ -7,9 +7,10 @@ package io.robber.datacast.transport;
 sealed interface TreeSignal permits TreeSignal.TreePlan, TreeSignal.BlockAnnouncement {
     /**
      * Tree {@code tree} is set up along the message's transmission tree: each node takes its role
-     * (branching node, receiver), the receivers starting on {@code firstBlock} (−1: none yet).
+     * (branching node, receiver), the receivers starting on {@code blocks} (one, or none yet; all of
+     * the tree's when they are dealt out in advance).
      */
-    record TreePlan(int tree, int firstBlock) implements TreeSignal {
+    record TreePlan(int tree, int[] blocks) implements TreeSignal {
     }
 
     /** The block-hand off: tree {@code tree} carries {@code block} next. */
