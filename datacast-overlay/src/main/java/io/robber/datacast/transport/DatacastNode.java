@@ -54,6 +54,11 @@ final class DatacastNode implements NodeHandler {
         return receivers.get(tree);
     }
 
+    /** Whether it has a role on {@code tree}. */
+    boolean plays(int tree) {
+        return sources.containsKey(tree) || branching.containsKey(tree) || receivers.containsKey(tree);
+    }
+
     /** Leaves {@code tree}: its roles here go, with the branching node's cache (soft state). */
     void leave(int tree) {
         sources.remove(tree);

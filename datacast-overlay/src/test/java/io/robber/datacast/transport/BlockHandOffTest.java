@@ -1,0 +1,52 @@
+package io.robber.datacast.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.datacast.topology.BCube;
+import io.robber.datacast.topology.LinkProfiles;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * §4.2's hand-off on BCube(4,1)'s two trees to Table 1's group, with the paper's slow arc
+ * ⟨0,0⟩→02 (100 Mbit/s) on tree 1 only: tree 2 reaches 02 through ⟨1,2⟩.
+ */
+class BlockHandOffTest {
+    private static final int PACKETS = 4_000;
+    private static final int BLOCK = 250;
+
+    private DatacastOutcome run(BlockFeed feed, List<TransferReport> reports) {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        int slow = setup.network.arc(setup.link("<0,0>", "02"), setup.network.node("<0,0>").index());
+        setup.fabric.setRate(slow, 100_000_000L);
+        assertThat(setup.trees.get(0).arcs()).contains(slow);
+        assertThat(setup.trees.get(1).arcs()).doesNotContain(slow);
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, feed);
+        transfer.start();
+        reports.addAll(transfer.runUntilFinished(60_000_000_000L));
+        DatacastOutcome outcome = transfer.outcome();
+        assertThat(outcome.complete()).isTrue();
+        assertThat(outcome.members()).allSatisfy(member -> {
+            assertThat(member.packets()).isEqualTo(PACKETS);
+            assertThat(member.duplicates()).isZero();
+        });
+        assertThat(reports.stream().mapToInt(TransferReport::packets).sum()).isEqualTo(PACKETS);
+        assertThat(reports.stream().mapToLong(TransferReport::newData).sum()).isEqualTo(PACKETS);
+        assertThat(reports).allSatisfy(report -> assertThat(report.complete()).isTrue());
+        return outcome;
+    }
+
+    @Test
+    void theFasterTreeTakesTheBlocksTheSlowedOneWouldHaveHeldUp() {
+        List<TransferReport> dealtTrees = new java.util.ArrayList<>();
+        List<TransferReport> handedTrees = new java.util.ArrayList<>();
+        DatacastOutcome dealt = run(BlockFeed.DEALT, dealtTrees);
+        DatacastOutcome handedOff = run(BlockFeed.HANDED_OFF, handedTrees);
+
+        assertThat(dealtTrees).extracting(TransferReport::packets).containsExactly(PACKETS / 2, PACKETS / 2);
+        assertThat(dealt.handOffs()).isZero();
+        assertThat(handedTrees.get(1).packets()).isGreaterThan(3 * handedTrees.get(0).packets());
+        assertThat(handedOff.handOffs()).isEqualTo(PACKETS / BLOCK - 2);
+        assertThat((double) dealt.finishNanos() / handedOff.finishNanos()).isGreaterThan(2);
+    }
+}
