@@ -5,8 +5,8 @@ import java.util.BitSet;
 
 /**
  * The packets of the data one receiver node holds, whichever tree brought them: its receivers on
- * every tree record into it, and skip what it has (a block moved from a failed tree may be partly
- * here already). It notes when the last packet arrived.
+ * every tree record into it (a block moved from a failed tree may be partly here already, and
+ * comes again). It notes when the last packet arrived.
  */
 final class Holdings {
     private final Timers timers;
@@ -42,10 +42,6 @@ final class Holdings {
             onComplete.run();
         }
         return true;
-    }
-
-    boolean has(int index) {
-        return held.get(index);
     }
 
     boolean hasBlock(int block) {

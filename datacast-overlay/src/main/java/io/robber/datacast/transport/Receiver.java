@@ -8,9 +8,12 @@ import io.robber.engine.Timers;
  * A receiver of one tree's blocks (§5.2): it holds w credits, spends one per interest and earns
  * it back with each data packet, asking for the packets of its {@link BlockSchedule} in order along
  * its route up the tree, the next block's as soon as the last of the current one is asked for, and
- * skipping those its node already {@linkplain Holdings holds}. An interest not answered within the
- * {@link RetransmissionTimeout} is sent again, marked as a retransmission ({@link OutstandingInterests}).
- * Data it did not ask for (or already has) is counted and dropped. Blocks handed to its tree later
+ * recording them in its node's {@link Holdings}. It asks for every packet of its tree's blocks, even
+ * one its node holds already (a block moved from a failed tree): the tree's receivers then stay in
+ * step, as the congestion control needs (one that skipped would run ahead of the others by more than
+ * the caches hold, and their interests would reach the source as duplicate interests). An interest
+ * not answered within the {@link RetransmissionTimeout} is sent again, marked as a retransmission
+ * ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped. Blocks handed to its tree later
  * are {@linkplain #append appended}; it tells the {@link HandOffSignals} when it runs out of names.
  */
 final class Receiver {
@@ -83,13 +86,8 @@ final class Receiver {
 
     private void spendCredit() {
         while (credit > 0 && next < schedule.packets()) {
-            DataName name = schedule.name(next);
-            if (holdings.has(schedule.index(name))) {
-                next++;
-                continue;
-            }
             credit--;
-            ask(next++, name, false);
+            ask(next++, false);
         }
         if (next == schedule.packets()) {
             handOff.outOfNames(schedule.blockCount());
@@ -98,11 +96,11 @@ final class Receiver {
 
     private void retransmit(int position) {
         retransmissions++;
-        ask(position, schedule.name(position), true);
+        ask(position, true);
     }
 
-    private void ask(int position, DataName name, boolean retransmission) {
-        output.send(Packet.along(routeToSource, interestBytes, new Interest(name, retransmission)));
+    private void ask(int position, boolean retransmission) {
+        output.send(Packet.along(routeToSource, interestBytes, new Interest(schedule.name(position), retransmission)));
         outstanding.sent(position);
     }
 

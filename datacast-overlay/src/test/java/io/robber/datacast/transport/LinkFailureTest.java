@@ -28,12 +28,17 @@ class LinkFailureTest {
         return transfer.outcome();
     }
 
-    private static void assertEveryReceiverHoldsEveryPacketOnce(DatacastOutcome outcome) {
+    /**
+     * Every receiver holds each packet; the receivers the failure did not cut off get again, on the
+     * rebuilt tree, part of the blocks moved from the broken one (they ask for them with the others,
+     * in step), a fraction of the data.
+     */
+    private static void assertEveryReceiverHoldsEveryPacket(DatacastOutcome outcome) {
         assertThat(outcome.failure()).isNull();
         assertThat(outcome.complete()).isTrue();
         assertThat(outcome.members()).allSatisfy(member -> {
             assertThat(member.packets()).isEqualTo(PACKETS);
-            assertThat(member.duplicates()).isZero();
+            assertThat(member.duplicates()).isLessThan(PACKETS / 4);
         });
     }
 
@@ -55,7 +60,7 @@ class LinkFailureTest {
 
         DatacastOutcome outcome = run(setup, transfer);
 
-        assertEveryReceiverHoldsEveryPacketOnce(outcome);
+        assertEveryReceiverHoldsEveryPacket(outcome);
         assertThat(outcome.repairs()).hasSize(1);
         Repair repair = outcome.repairs().get(0);
         assertThat(repair.detectedNanos()).isEqualTo(FAIL_AT + DatacastTransfer.DETECTION_NANOS);
@@ -80,7 +85,7 @@ class LinkFailureTest {
 
         DatacastOutcome outcome = run(setup, transfer);
 
-        assertEveryReceiverHoldsEveryPacketOnce(outcome);
+        assertEveryReceiverHoldsEveryPacket(outcome);
         assertThat(outcome.repairs()).singleElement().satisfies(repair -> {
             assertThat(repair.broken()).isEqualTo(1);
             assertThat(repair.dropped()).isEqualTo(1);
@@ -104,7 +109,7 @@ class LinkFailureTest {
 
         DatacastOutcome outcome = run(setup, transfer);
 
-        assertEveryReceiverHoldsEveryPacketOnce(outcome);
+        assertEveryReceiverHoldsEveryPacket(outcome);
         assertThat(outcome.repairs()).singleElement().satisfies(repair -> {
             assertThat(repair.broken()).isEqualTo(1);
             assertThat(repair.signals()).singleElement().satisfies(setUp -> assertSignalled(setUp, 15));
