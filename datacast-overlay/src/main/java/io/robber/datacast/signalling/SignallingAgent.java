@@ -118,7 +118,7 @@ public final class SignallingAgent {
             int[] childPath = Arrays.copyOf(path, path.length + 1);
             childPath[path.length] = child.arcIn();
             TreeMessage part = new TreeMessage(message.id(), child, childPath, message.body());
-            send(child.arcIn(), part.sizeBytes(headerBytes), part, false);
+            send(child.arcIn(), message.id(), part.sizeBytes(headerBytes), part, false);
         }
     }
 
@@ -133,11 +133,11 @@ public final class SignallingAgent {
             return;
         }
         TreeAck ack = new TreeAck(relay.message.id(), arcIn, relay.receivers);
-        send(Network.reverse(arcIn), ack.sizeBytes(headerBytes), ack, true);
+        send(Network.reverse(arcIn), ack.id(), ack.sizeBytes(headerBytes), ack, true);
     }
 
-    private void send(int arc, int sizeBytes, Object payload, boolean ack) {
-        counters.sent(payload instanceof TreeAck a ? a.id() : ((TreeMessage) payload).id(), ack, sizeBytes);
+    private void send(int arc, long id, int sizeBytes, Object payload, boolean ack) {
+        counters.sent(id, ack, sizeBytes);
         output.send(Packet.along(new int[] {arc}, sizeBytes, payload));
     }
 

@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * The multiple edge-disjoint Steiner trees algorithm of §4.1 (Fig. 3, CalcSteinerTrees): construct
  * the topology's spanning trees from the source, prune each to the group, then repair the trees that
- * failed links broke, one by one: release the broken tree and rebuild it by breadth-first search
- * over the free, live arcs; drop it if the receivers cannot all be reached. A tree is kept whenever
+ * failed links broke, one by one ({@link TreeRepair}): release the broken tree and rebuild it by
+ * breadth-first search over the free, live arcs; drop it if the receivers cannot all be reached. A
+ * tree is kept whenever
  * the receivers are connected to the source: the last broken tree is rebuilt with every arc of the
  * dropped ones free. O(k|V|) + O(|E|) + O(k'|E|) for k' broken trees.
  *

@@ -12,7 +12,6 @@ final class BlockPool {
     private final TreeSet<Integer> queued = new TreeSet<>();
     private final BitSet[] heldBy;
     private final int receivers;
-    private int delivered;
 
     BlockPool(int blocks, int receivers) {
         this.receivers = receivers;
@@ -54,23 +53,10 @@ final class BlockPool {
 
     /** Receiver node {@code receiver} holds {@code block}. */
     void held(int block, int receiver) {
-        if (!heldBy[block].get(receiver)) {
-            heldBy[block].set(receiver);
-            if (heldBy[block].cardinality() == receivers) {
-                delivered++;
-            }
-        }
+        heldBy[block].set(receiver);
     }
 
     boolean delivered(int block) {
         return heldBy[block].cardinality() == receivers;
-    }
-
-    boolean allDelivered() {
-        return delivered == heldBy.length;
-    }
-
-    int blocks() {
-        return heldBy.length;
     }
 }

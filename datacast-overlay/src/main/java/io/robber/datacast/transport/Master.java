@@ -219,10 +219,6 @@ final class Master {
         return failure;
     }
 
-    boolean allDelivered() {
-        return pool.allDelivered();
-    }
-
     /** Every tree set up, the first ones and the replacements, in order. */
     List<PlannedTree> trees() {
         return planned;

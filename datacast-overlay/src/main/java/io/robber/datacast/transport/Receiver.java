@@ -128,10 +128,6 @@ final class Receiver {
         return startNanos;
     }
 
-    int[] routeToSource() {
-        return routeToSource;
-    }
-
     int receivedPackets() {
         return receivedCount;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.datacast.topology.BCube;
 import io.robber.datacast.topology.LinkProfiles;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +39,8 @@ class BlockHandOffTest {
 
     @Test
     void theFasterTreeTakesTheBlocksTheSlowedOneWouldHaveHeldUp() {
-        List<TransferReport> dealtTrees = new java.util.ArrayList<>();
-        List<TransferReport> handedTrees = new java.util.ArrayList<>();
+        List<TransferReport> dealtTrees = new ArrayList<>();
+        List<TransferReport> handedTrees = new ArrayList<>();
         DatacastOutcome dealt = run(BlockFeed.DEALT, dealtTrees);
         DatacastOutcome handedOff = run(BlockFeed.HANDED_OFF, handedTrees);
 
@@ -48,5 +49,26 @@ class BlockHandOffTest {
         assertThat(handedTrees.get(1).packets()).isGreaterThan(3 * handedTrees.get(0).packets());
         assertThat(handedOff.handOffs()).isEqualTo(PACKETS / BLOCK - 2);
         assertThat((double) dealt.finishNanos() / handedOff.finishNanos()).isGreaterThan(2);
+    }
+
+    /** Interests, data, hand-off requests, announcements and their ACKs all lost at 1 % on every arc. */
+    @Test
+    void theHandOffSurvivesLossOnEveryLink() {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        for (int arc = 0; arc < setup.network.arcCount(); arc++) {
+            setup.fabric.setLossRate(arc, 0.01);
+        }
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, BlockFeed.HANDED_OFF);
+        transfer.start();
+        List<TransferReport> reports = transfer.runUntilFinished(60_000_000_000L);
+
+        DatacastOutcome outcome = transfer.outcome();
+        assertThat(outcome.complete()).isTrue();
+        assertThat(outcome.members()).allSatisfy(member -> {
+            assertThat(member.packets()).isEqualTo(PACKETS);
+            assertThat(member.duplicates()).isZero();
+        });
+        assertThat(reports.stream().mapToInt(TransferReport::packets).sum()).isEqualTo(PACKETS);
+        assertThat(setup.fabric.total(port -> port.lossDrops())).isGreaterThan(100);
     }
 }
