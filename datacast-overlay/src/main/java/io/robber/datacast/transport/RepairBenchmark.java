@@ -23,7 +23,8 @@ import java.util.Locale;
  * <ul>
  *   <li>BCube(4,1)'s two trees to Table 1's group with ⟨0,0⟩→02 (on tree 1 only) at 100 Mbit/s:
  *       blocks dealt in advance against handed off;</li>
- *   <li>the same without the slow arc, and Fattree(4,3)'s one tree to its 15 other servers: the
+ *   <li>the same without the slow arc, and with tree 1 alone;</li>
+ *   <li>the same two trees, and Fattree(4,3)'s one tree to its 15 other servers: the
  *       finish time with the link 01—⟨1,1⟩ (BCube) or the tree's second link (Fattree) taken down
  *       mid-transfer against without, and the signalling that set the rebuilt tree up;</li>
  *   <li>the repair's computation, timed in this JVM (median of 1,001 runs).</li>
@@ -90,6 +91,12 @@ public final class RepairBenchmark {
             System.out.printf(Locale.ROOT, "bcube:4,1 two trees, every link 1 Gbit/s,  %-10s: finish %9.3f ms, "
                     + "packets per tree %s, signalling %d messages + %d ACKs%n", feed, outcome.finishNanos() / 1e6,
                     blocks(transfer), outcome.signallingMessages(), outcome.signallingAcks());
+        }
+        Setup oneTree = new Setup(network, table1.group, table1.trees.subList(0, 1), table1.receivers);
+        for (BlockFeed feed : BlockFeed.values()) {
+            DatacastOutcome outcome = run(oneTree, packets, feed, -1, -1, 0, detection).outcome();
+            System.out.printf(Locale.ROOT, "bcube:4,1 tree 1 alone, every link 1 Gbit/s, %-10s: finish %9.3f ms, "
+                    + "hand-offs %d%n", feed, outcome.finishNanos() / 1e6, outcome.handOffs());
         }
         Fattree fattree = Fattree.of(4, 3, LinkProfiles.DEFAULT);
         Setup all = Setup.of(fattree, Group.allServers(fattree.network(), fattree.network().servers().get(0)));
