@@ -1,6 +1,9 @@
 package io.robber.datacast.signalling;
 
-/** What a node does with a signalling message's body: called once per message, before it is passed on. */
+/**
+ * What a node does with a signalling message's body, before it is passed on: once per message, or
+ * again if the message comes again after the node acknowledged it (a retry from the root).
+ */
 @FunctionalInterface
 public interface SignalListener {
     /**

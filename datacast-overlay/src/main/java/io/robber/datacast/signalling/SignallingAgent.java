@@ -19,8 +19,10 @@ import java.util.function.IntConsumer;
  * aggregated on the way up, and the root learns in one number how many receivers have the message.
  *
  * <p>The root {@linkplain #originate originates} a message and sends it again, doubling the wait,
- * while some child has not acknowledged it. A node that gets a message again passes it on to the
- * children that have not acknowledged it yet, or acknowledges it again if all have.
+ * while some child has not acknowledged it. A node forgets a message once it has acknowledged it,
+ * so it keeps only the messages still on their way; one that gets a message again passes it on to
+ * the children that have not acknowledged it yet, or, if it had forgotten it, treats it as new: the
+ * listener must take a body twice without harm.
  */
 public final class SignallingAgent {
     private final PacketOutput output;
@@ -68,10 +70,16 @@ public final class SignallingAgent {
         armRetry(relay);
     }
 
-    /** Stops sending message {@code id} again (its tree was replaced). */
+    /** Stops sending message {@code id} again and forgets it (its tree was replaced). */
     public void cancel(long id) {
-        Relay relay = relays.get(id);
-        if (relay != null && relay.retry != null) {
+        Relay relay = relays.remove(id);
+        if (relay != null) {
+            stopRetrying(relay);
+        }
+    }
+
+    private static void stopRetrying(Relay relay) {
+        if (relay.retry != null) {
             relay.retry.run();
             relay.retry = null;
         }
@@ -81,11 +89,7 @@ public final class SignallingAgent {
     public void onMessage(TreeMessage message) {
         Relay relay = relays.get(message.id());
         if (relay != null) {
-            if (relay.waiting.isEmpty()) {
-                acknowledge(relay);
-            } else {
-                forward(relay, List.copyOf(relay.waiting.values()));
-            }
+            forward(relay, List.copyOf(relay.waiting.values()));
             return;
         }
         relay = new Relay(message);
@@ -123,9 +127,10 @@ public final class SignallingAgent {
     }
 
     private void acknowledge(Relay relay) {
+        relays.remove(relay.message.id());
         int arcIn = relay.message.subtree().arcIn();
         if (arcIn < 0) {
-            cancel(relay.message.id());
+            stopRetrying(relay);
             if (relay.done != null) {
                 relay.done.accept(relay.receivers);
                 relay.done = null;

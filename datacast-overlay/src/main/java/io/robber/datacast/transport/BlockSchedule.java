@@ -75,6 +75,10 @@ public final class BlockSchedule {
         return count;
     }
 
+    boolean carries(int block) {
+        return indexOf(block) >= 0;
+    }
+
     /** The {@code i}-th block the tree carries. */
     int block(int i) {
         return blocks[i];

@@ -6,6 +6,7 @@ import io.robber.datacast.fabric.PacketOutput;
 import io.robber.datacast.signalling.SignallingAgent;
 import io.robber.datacast.signalling.TreeAck;
 import io.robber.datacast.signalling.TreeMessage;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,6 +24,7 @@ final class DatacastNode implements NodeHandler {
     private final Map<Integer, Source> sources = new HashMap<>();
     private final Map<Integer, BranchingNode> branching = new HashMap<>();
     private final Map<Integer, Receiver> receivers = new HashMap<>();
+    private final BitSet left = new BitSet();
     private SignallingAgent signalling;
     private Consumer<SourceSignal> master;
 
@@ -59,8 +61,14 @@ final class DatacastNode implements NodeHandler {
         return sources.containsKey(tree) || branching.containsKey(tree) || receivers.containsKey(tree);
     }
 
+    /** Whether it has joined {@code tree} before, or left it: a set-up message for it again is old news. */
+    boolean knows(int tree) {
+        return plays(tree) || left.get(tree);
+    }
+
     /** Leaves {@code tree}: its roles here go, with the branching node's cache (soft state). */
     void leave(int tree) {
+        left.set(tree);
         sources.remove(tree);
         branching.remove(tree);
         Receiver receiver = receivers.remove(tree);

@@ -55,8 +55,11 @@ final class Receiver {
         spendCredit();
     }
 
-    /** Its tree carries {@code block} next. */
+    /** Its tree carries {@code block} next (known already: nothing to do). */
     void append(int block) {
+        if (schedule.carries(block)) {
+            return;
+        }
         handOff.stop();
         schedule.append(block);
         reportIfHeld(block);

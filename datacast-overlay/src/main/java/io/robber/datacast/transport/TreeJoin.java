@@ -57,6 +57,9 @@ final class TreeJoin implements SignalListener {
 
     private void join(TreePlan plan, EncodedTree subtree, int[] pathFromRoot) {
         int tree = plan.tree();
+        if (roles.knows(tree)) {
+            return;
+        }
         boolean member = subtree.rootIsReceiver() && holdings != null;
         int children = subtree.childCount();
         BranchingNode here = null;

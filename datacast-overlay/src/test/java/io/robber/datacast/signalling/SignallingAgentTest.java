@@ -94,6 +94,7 @@ class SignallingAgentTest {
         assertThat(counters.cost(1).acks()).isEqualTo(tree.linkCount());
     }
 
+    /** A node that acknowledged and forgot a message hears it again if its ACK was lost. */
     @Test
     void lostMessagesAndAcksAreSentAgainUntilEveryReceiverHasAcknowledged() {
         SignallingAgent root = agents();
@@ -105,7 +106,7 @@ class SignallingAgentTest {
         fabric.runUntil(Long.MAX_VALUE);
 
         assertThat(acknowledged).containsExactly(6);
-        assertThat(heard).hasSize(tree.linkCount()).allSatisfy((node, paths) -> assertThat(paths).hasSize(1));
+        assertThat(heard).hasSize(tree.linkCount()).allSatisfy((node, paths) -> assertThat(paths).isNotEmpty());
         assertThat(counters.cost(1).messages()).isGreaterThan(tree.linkCount());
         assertThat(fabric.total(port -> port.lossDrops())).isPositive();
     }
