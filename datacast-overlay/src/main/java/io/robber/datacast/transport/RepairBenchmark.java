@@ -10,16 +10,20 @@ import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Fattree;
 import io.robber.datacast.topology.LinkProfiles;
 import io.robber.datacast.topology.Network;
+import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.transport.DatacastOutcome.TreeSetUp;
 import io.robber.sim.VirtualClock;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 
 /**
  * The block hand-off (§4.2) and the repair of a tree under a failed link (§4.1.3), in virtual time,
- * seed 3, blocks of 250 packets: {@code RepairBenchmark [packets] [fail at ms] [detection ms]}.
+ * seed 3, blocks of 250 packets: {@code RepairBenchmark [packets] [fail at ms] [detection ms] [scale]}.
  * <ul>
  *   <li>BCube(4,1)'s two trees to Table 1's group with ⟨0,0⟩→02 (on tree 1 only) at 100 Mbit/s:
  *       blocks dealt in advance against handed off;</li>
@@ -27,7 +31,9 @@ import java.util.Locale;
  *   <li>the same two trees, and Fattree(4,3)'s one tree to its 15 other servers: the
  *       finish time with the link 01—⟨1,1⟩ (BCube) or the tree's second link (Fattree) taken down
  *       mid-transfer against without, and the signalling that set the rebuilt tree up;</li>
- *   <li>the repair's computation, timed in this JVM (median of 1,001 runs).</li>
+ *   <li>the repair's computation, timed in this JVM (median of 1,001 runs);</li>
+ *   <li>with {@code scale}, BCube(8,3)'s four trees to 256 random receivers (seed 1), the sixth link
+ *       of tree 1 taken down: the set-up of a tree of hundreds of nodes.</li>
  * </ul>
  */
 public final class RepairBenchmark {
@@ -103,6 +109,14 @@ public final class RepairBenchmark {
         int fattreeArc = all.trees.get(0).arcs()[1];
         failures("bcube:4,1", table1, packets, table1.link("01", "<1,1>"), failAt, detection);
         failures("fattree:4,3", all, packets, Network.linkOf(fattreeArc), failAt, detection);
+        if (args.length > 3 && args[3].equals("scale")) {
+            BCube large = BCube.of(8, 3, LinkProfiles.DEFAULT);
+            List<Node> servers = new ArrayList<>(large.network().servers());
+            Collections.shuffle(servers, new Random(1));
+            Setup scale = Setup.of(large, new Group(servers.get(0), servers.subList(1, 257)));
+            failures("bcube:8,3 (256 receivers)", scale, packets, Network.linkOf(scale.trees.get(0).arcs()[5]), failAt,
+                    detection);
+        }
     }
 
     private static void failures(String name, Setup setup, int packets, int link, long failAt, long detection) {
