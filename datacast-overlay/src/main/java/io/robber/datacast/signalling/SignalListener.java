@@ -9,6 +9,7 @@ public interface SignalListener {
     /**
      * @param subtree the node's subtree of the transmission tree, itself at its root
      * @param pathFromRoot the arcs from the root down to this node
+     * @return the node's part of the tally its ACK carries up (0 if the message asks none)
      */
-    void onSignal(Object body, EncodedTree subtree, int[] pathFromRoot);
+    int onSignal(Object body, EncodedTree subtree, int[] pathFromRoot);
 }

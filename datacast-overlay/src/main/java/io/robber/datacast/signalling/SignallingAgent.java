@@ -9,14 +9,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntConsumer;
 
 /**
  * The signalling protocol of one node (§3), sans-IO. A message arrives with the node's subtree of
  * the transmission tree encoded in it: the node hands the body to its {@link SignalListener},
  * splits the subtree and sends each child its own part, one hop down. A leaf acknowledges at once;
- * an inner node once every child has, with the receivers of its subtree summed: the ACKs are
- * aggregated on the way up, and the root learns in one number how many receivers have the message.
+ * an inner node once every child has, with the receivers of its subtree summed, and the answers
+ * their listeners gave (a tally): the ACKs are aggregated on the way up, and the root learns in
+ * two numbers how many receivers have the message and what they answered.
  *
  * <p>The root {@linkplain #originate originates} a message and sends it again, doubling the wait,
  * while some child has not acknowledged it. A node forgets a message once it has acknowledged it,
@@ -37,7 +37,8 @@ public final class SignallingAgent {
         final TreeMessage message;
         final Map<Integer, EncodedTree> waiting = new LinkedHashMap<>();
         int receivers;
-        IntConsumer done;
+        int tally;
+        Acknowledged done;
         Runnable retry;
         long retryNanos;
 
@@ -55,12 +56,19 @@ public final class SignallingAgent {
         this.counters = counters;
     }
 
+    /** What the root learns when every child has acknowledged a message. */
+    @FunctionalInterface
+    public interface Acknowledged {
+        /** @param receivers the receivers that have the message; @param tally the sum of their answers */
+        void acknowledged(int receivers, int tally);
+    }
+
     /**
      * Sends {@code body} down {@code tree} (rooted here) as message {@code id}, again after
-     * {@code retryNanos} (then twice that, …) while it is not acknowledged; {@code done} gets the
-     * receivers that have it, once.
+     * {@code retryNanos} (then twice that, …) while it is not acknowledged; {@code done} is told
+     * once, with the aggregated ACKs.
      */
-    public void originate(long id, EncodedTree tree, Object body, long retryNanos, IntConsumer done) {
+    public void originate(long id, EncodedTree tree, Object body, long retryNanos, Acknowledged done) {
         Relay relay = new Relay(new TreeMessage(id, tree, new int[0], body));
         relay.receivers = tree.rootIsReceiver() ? 1 : 0;
         relay.done = done;
@@ -95,7 +103,7 @@ public final class SignallingAgent {
         relay = new Relay(message);
         relay.receivers = message.subtree().rootIsReceiver() ? 1 : 0;
         relays.put(message.id(), relay);
-        listener.onSignal(message.body(), message.subtree(), message.pathFromRoot());
+        relay.tally = listener.onSignal(message.body(), message.subtree(), message.pathFromRoot());
         forward(relay, message.subtree().children());
         if (relay.waiting.isEmpty()) {
             acknowledge(relay);
@@ -109,6 +117,7 @@ public final class SignallingAgent {
             return;
         }
         relay.receivers += ack.receivers();
+        relay.tally += ack.tally();
         if (relay.waiting.isEmpty()) {
             acknowledge(relay);
         }
@@ -132,12 +141,12 @@ public final class SignallingAgent {
         if (arcIn < 0) {
             stopRetrying(relay);
             if (relay.done != null) {
-                relay.done.accept(relay.receivers);
+                relay.done.acknowledged(relay.receivers, relay.tally);
                 relay.done = null;
             }
             return;
         }
-        TreeAck ack = new TreeAck(relay.message.id(), arcIn, relay.receivers);
+        TreeAck ack = new TreeAck(relay.message.id(), arcIn, relay.receivers, relay.tally);
         send(Network.reverse(arcIn), ack.id(), ack.sizeBytes(headerBytes), ack, true);
     }
 

@@ -1,24 +1,20 @@
 package io.robber.datacast.transport;
 
-import java.util.BitSet;
 import java.util.TreeSet;
 
 /**
- * The master's blocks (§4.2): those not yet handed to a tree, lowest first, and which receivers
- * hold each block. A block is delivered once every receiver holds it; the undelivered blocks of a
- * tree that failed come back to be handed out again.
+ * The master's blocks (§4.2): those not yet handed to a tree, lowest first, and those known to be
+ * delivered (every receiver holds them). The undelivered blocks of a tree that failed come back to
+ * be handed out again.
  */
 final class BlockPool {
     private final TreeSet<Integer> queued = new TreeSet<>();
-    private final BitSet[] heldBy;
-    private final int receivers;
+    private final boolean[] delivered;
 
-    BlockPool(int blocks, int receivers) {
-        this.receivers = receivers;
-        this.heldBy = new BitSet[blocks];
+    BlockPool(int blocks) {
+        this.delivered = new boolean[blocks];
         for (int b = 0; b < blocks; b++) {
             queued.add(b);
-            heldBy[b] = new BitSet();
         }
     }
 
@@ -46,17 +42,26 @@ final class BlockPool {
 
     /** {@code block} is to be handed out again, unless every receiver holds it. */
     void requeue(int block) {
-        if (!delivered(block)) {
+        if (!delivered[block]) {
             queued.add(block);
         }
     }
 
-    /** Receiver node {@code receiver} holds {@code block}. */
-    void held(int block, int receiver) {
-        heldBy[block].set(receiver);
+    /** Every receiver holds {@code block}. */
+    void delivered(int block) {
+        delivered[block] = true;
     }
 
-    boolean delivered(int block) {
-        return heldBy[block].cardinality() == receivers;
+    /** How many blocks are known to be delivered. */
+    int deliveredCount() {
+        int count = 0;
+        for (boolean d : delivered) {
+            count += d ? 1 : 0;
+        }
+        return count;
+    }
+
+    boolean isDelivered(int block) {
+        return delivered[block];
     }
 }

@@ -2,33 +2,29 @@ package io.robber.datacast.transport;
 
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.PacketOutput;
-import io.robber.datacast.transport.SourceSignal.BlockDone;
-import io.robber.datacast.transport.SourceSignal.NextBlock;
 import io.robber.engine.Timers;
 
 /**
  * A receiver's hand-off signals on a tree whose blocks are handed out as it goes (§4.2), straight
  * up its route to the source: {@link NextBlock} once per block count, sent again every retry
- * interval until a block comes (the request or its answer may be lost), and {@link BlockDone}.
+ * interval until a block comes (the request or its answer may be lost).
  */
 final class BlockRequests implements HandOffSignals {
     private final PacketOutput output;
     private final Timers timers;
     private final int[] routeToSource;
     private final int tree;
-    private final int receiver;
     private final int headerBytes;
     private final long retryNanos;
     private int requested = -1;
     private Runnable retry;
 
-    BlockRequests(PacketOutput output, Timers timers, int[] routeToSource, int tree, int receiver,
+    BlockRequests(PacketOutput output, Timers timers, int[] routeToSource, int tree,
             TransportSettings settings) {
         this.output = output;
         this.timers = timers;
         this.routeToSource = routeToSource;
         this.tree = tree;
-        this.receiver = receiver;
         this.headerBytes = settings.headerBytes() + 8;
         this.retryNanos = settings.minRetransmissionTimeoutNanos();
     }
@@ -52,11 +48,6 @@ final class BlockRequests implements HandOffSignals {
     }
 
     @Override
-    public void hasBlock(int block) {
-        send(new BlockDone(tree, block, receiver));
-    }
-
-    @Override
     public void stop() {
         if (retry != null) {
             retry.run();
@@ -64,7 +55,7 @@ final class BlockRequests implements HandOffSignals {
         }
     }
 
-    private void send(SourceSignal signal) {
-        output.send(Packet.along(routeToSource, headerBytes, signal));
+    private void send(NextBlock request) {
+        output.send(Packet.along(routeToSource, headerBytes, request));
     }
 }

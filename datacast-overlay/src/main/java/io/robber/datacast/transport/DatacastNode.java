@@ -16,8 +16,8 @@ import java.util.function.Consumer;
  * the packet's tree — the {@link Source} where an interest ends, a {@link BranchingNode} on the way,
  * the {@link Receiver} where data ends — and forwards what no role takes along its source route.
  * A node may hold several roles, on one tree (a receiver that is also a branching node) or on many.
- * Signalling messages and ACKs go to its {@link SignallingAgent}; the receivers' block signals, where
- * they end, to the master.
+ * Signalling messages and ACKs go to its {@link SignallingAgent}; the receivers' requests for the
+ * next block, where they end, to the master.
  */
 final class DatacastNode implements NodeHandler {
     private final PacketOutput output;
@@ -26,7 +26,7 @@ final class DatacastNode implements NodeHandler {
     private final Map<Integer, Receiver> receivers = new HashMap<>();
     private final BitSet left = new BitSet();
     private SignallingAgent signalling;
-    private Consumer<SourceSignal> master;
+    private Consumer<NextBlock> master;
 
     DatacastNode(PacketOutput output) {
         this.output = output;
@@ -48,7 +48,7 @@ final class DatacastNode implements NodeHandler {
         this.signalling = agent;
     }
 
-    void master(Consumer<SourceSignal> master) {
+    void master(Consumer<NextBlock> master) {
         this.master = master;
     }
 
@@ -88,11 +88,11 @@ final class DatacastNode implements NodeHandler {
             signalling.onMessage(message);
         } else if (payload instanceof TreeAck ack && signalling != null) {
             signalling.onAck(ack);
-        } else if (payload instanceof SourceSignal signal) {
+        } else if (payload instanceof NextBlock request) {
             if (!packet.arrived()) {
                 output.send(packet);
             } else if (master != null) {
-                master.accept(signal);
+                master.accept(request);
             }
         }
     }

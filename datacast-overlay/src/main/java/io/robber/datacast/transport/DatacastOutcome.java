@@ -10,11 +10,13 @@ import java.util.List;
  * @param failure why the transfer stopped short (a receiver cut off), or null
  * @param finishNanos when the last receiver had everything, or −1
  * @param handOffs blocks handed to trees after their first (§4.2)
+ * @param deliveredBlocks blocks the master knows every receiver holds (from the aggregated ACKs of
+ *     the announcements; a tree's last blocks are not asked about)
  * @param signallingMessages signalling messages sent over all links, set-ups and hand-offs
  * @param signallingAcks their aggregated ACKs
  */
 public record DatacastOutcome(int packets, String failure, long finishNanos, List<Member> members,
-        List<Repair> repairs, int handOffs, long signallingMessages, long signallingAcks) {
+        List<Repair> repairs, int handOffs, int deliveredBlocks, long signallingMessages, long signallingAcks) {
     public DatacastOutcome {
         members = List.copyOf(members);
         repairs = List.copyOf(repairs);

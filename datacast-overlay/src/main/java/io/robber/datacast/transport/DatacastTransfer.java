@@ -86,7 +86,7 @@ public final class DatacastTransfer {
             }
         }
         this.master = new Master(group, nodes, root, settings, feed, packets, blockPackets);
-        nodes.at(source).master(master::onSourceSignal);
+        nodes.at(source).master(master::onNextBlock);
         this.manager = new FabricManager(fabric, detectionNanos, master::replan);
     }
 
@@ -158,7 +158,7 @@ public final class DatacastTransfer {
         List<Repair> repairs = master.replannings().stream().map(r -> new Repair(r.detectedNanos(), r.broken(),
                 r.dropped(), r.rebuilt().stream().map(this::setUp).toList())).toList();
         return new DatacastOutcome(packets, master.failure(), finish, held, repairs, master.handOffs(),
-                counters.messages(), counters.acks());
+                master.deliveredBlocks(), counters.messages(), counters.acks());
     }
 
     private TreeSetUp setUp(PlannedTree lt) {

@@ -3,13 +3,12 @@ package io.robber.datacast.transport;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.signalling.EncodedTree;
 import io.robber.datacast.signalling.SignallingAgent;
+import io.robber.datacast.signalling.SignallingAgent.Acknowledged;
 import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.steiner.TreeRepair;
 import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Node;
-import io.robber.datacast.transport.SourceSignal.BlockDone;
-import io.robber.datacast.transport.SourceSignal.NextBlock;
 import io.robber.datacast.transport.TreeSignal.BlockAnnouncement;
 import io.robber.datacast.transport.TreeSignal.TreePlan;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.IntConsumer;
 
 /**
  * The master of one group (§3), at its source: it sets each Steiner tree up with a signalling
@@ -66,7 +64,7 @@ final class Master {
         this.blockPackets = blockPackets;
         this.totalPackets = totalPackets;
         group.receivers().forEach(receiver -> receivers.set(receiver.index()));
-        this.pool = new BlockPool((totalPackets + blockPackets - 1) / blockPackets, group.receivers().size());
+        this.pool = new BlockPool((totalPackets + blockPackets - 1) / blockPackets);
     }
 
     void start(List<SteinerTree> trees) {
@@ -96,7 +94,7 @@ final class Master {
         }
         lt.waiting = blocks.length == 0;
         lt.plannedNanos = fabric.clock().nanoTime();
-        lt.planMessage = signal(lt, new TreePlan(id, blocks), count -> {
+        lt.planMessage = signal(lt, new TreePlan(id, blocks), (count, tally) -> {
             lt.acked = count;
             lt.ackedNanos = fabric.clock().nanoTime();
         });
@@ -105,22 +103,18 @@ final class Master {
         return lt;
     }
 
-    private long signal(PlannedTree lt, TreeSignal body, IntConsumer done) {
+    private long signal(PlannedTree lt, TreeSignal body, Acknowledged done) {
         long id = nextMessage++;
         lt.messages.add(id);
         signalling.originate(id, lt.encoded, body, settings.minRetransmissionTimeoutNanos(), done);
         return id;
     }
 
-    /** A receiver's block signal that reached the source. */
-    void onSourceSignal(SourceSignal signal) {
-        if (signal instanceof NextBlock next) {
-            PlannedTree lt = live.get(next.tree());
-            if (lt != null && feed == BlockFeed.HANDED_OFF && next.knownBlocks() == lt.schedule.blockCount()) {
-                handOff(lt);
-            }
-        } else if (signal instanceof BlockDone done) {
-            pool.held(done.block(), done.receiver());
+    /** A receiver's request for its tree's next block, at the source. */
+    void onNextBlock(NextBlock request) {
+        PlannedTree lt = live.get(request.tree());
+        if (lt != null && feed == BlockFeed.HANDED_OFF && request.knownBlocks() == lt.schedule.blockCount()) {
+            handOff(lt);
         }
     }
 
@@ -133,11 +127,24 @@ final class Master {
         }
     }
 
-    /** The tree carries {@code block} next, announced down the tree. */
+    /**
+     * The tree carries {@code block} next, announced down the tree; the ACKs tell whether every
+     * receiver holds the tree's oldest block not known to be delivered.
+     */
     private void give(PlannedTree lt, int block) {
         handOffs++;
+        int query = -1;
+        for (int i = 0; i < lt.schedule.blockCount() && query < 0; i++) {
+            query = pool.isDelivered(lt.schedule.block(i)) ? -1 : lt.schedule.block(i);
+        }
         lt.schedule.append(block);
-        signal(lt, new BlockAnnouncement(lt.id, block), count -> { });
+        int asked = query;
+        int receivers = lt.encoded.receivers();
+        signal(lt, new BlockAnnouncement(lt.id, block, query), (count, holding) -> {
+            if (asked >= 0 && holding == receivers) {
+                pool.delivered(asked);
+            }
+        });
     }
 
     /** The fabric manager's report: these links are down now. */
@@ -222,6 +229,11 @@ final class Master {
     /** Every tree set up, the first ones and the replacements, in order. */
     List<PlannedTree> trees() {
         return planned;
+    }
+
+    /** Blocks the announcements' aggregated ACKs showed every receiver holds. */
+    int deliveredBlocks() {
+        return pool.deliveredCount();
     }
 
     int handOffs() {

@@ -49,9 +49,6 @@ final class Receiver {
 
     void start() {
         startNanos = timers.nanoTime();
-        for (int i = 0; i < schedule.blockCount(); i++) {
-            reportIfHeld(schedule.block(i));
-        }
         spendCredit();
     }
 
@@ -62,14 +59,7 @@ final class Receiver {
         }
         handOff.stop();
         schedule.append(block);
-        reportIfHeld(block);
         spendCredit();
-    }
-
-    private void reportIfHeld(int block) {
-        if (holdings.hasBlock(block)) {
-            handOff.hasBlock(block);
-        }
     }
 
     void onData(Data data) {
@@ -81,9 +71,7 @@ final class Receiver {
         receivedCount++;
         credit++;
         lastDataNanos = timers.nanoTime();
-        if (holdings.add(schedule.index(data.name())) && holdings.hasBlock(data.name().block())) {
-            handOff.hasBlock(data.name().block());
-        }
+        holdings.add(schedule.index(data.name()));
         spendCredit();
     }
 

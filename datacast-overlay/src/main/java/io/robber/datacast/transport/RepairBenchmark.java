@@ -88,8 +88,9 @@ public final class RepairBenchmark {
         for (BlockFeed feed : BlockFeed.values()) {
             DatacastTransfer transfer = run(table1, packets, feed, slow, -1, 0, detection);
             System.out.printf(Locale.ROOT, "bcube:4,1 two trees, <0,0>->02 at 100 Mbit/s, %-10s: finish %9.3f ms, "
-                    + "packets per tree %s, hand-offs %d%n", feed, transfer.outcome().finishNanos() / 1e6, blocks(transfer),
-                    transfer.outcome().handOffs());
+                    + "packets per tree %s, hand-offs %d, blocks known delivered %d%n", feed,
+                    transfer.outcome().finishNanos() / 1e6, blocks(transfer), transfer.outcome().handOffs(),
+                    transfer.outcome().deliveredBlocks());
         }
         for (BlockFeed feed : BlockFeed.values()) {
             DatacastTransfer transfer = run(table1, packets, feed, -1, -1, 0, detection);

@@ -43,16 +43,19 @@ final class TreeJoin implements SignalListener {
         this.joined = joined;
     }
 
+    /** Joins the tree or takes the block; a receiver's ACK for an announcement tallies whether it holds the queried block. */
     @Override
-    public void onSignal(Object body, EncodedTree subtree, int[] pathFromRoot) {
+    public int onSignal(Object body, EncodedTree subtree, int[] pathFromRoot) {
         if (body instanceof TreePlan plan) {
             join(plan, subtree, pathFromRoot);
         } else if (body instanceof BlockAnnouncement announcement) {
             Receiver receiver = roles.receiver(announcement.tree());
             if (receiver != null) {
                 receiver.append(announcement.block());
+                return announcement.query() >= 0 && holdings.hasBlock(announcement.query()) ? 1 : 0;
             }
         }
+        return 0;
     }
 
     private void join(TreePlan plan, EncodedTree subtree, int[] pathFromRoot) {
@@ -82,7 +85,7 @@ final class TreeJoin implements SignalListener {
                 : packet -> branching.onLocalInterest(packet, (Interest) packet.payload());
         Receiver receiver = new Receiver(interests, fabric.clock(), route,
                 new BlockSchedule(tree, plan.blocks(), blockPackets, totalPackets), settings, holdings,
-                new BlockRequests(fabric, fabric.clock(), route, tree, node, settings));
+                new BlockRequests(fabric, fabric.clock(), route, tree, settings));
         if (branching != null) {
             branching.local(receiver);
         }

@@ -13,7 +13,11 @@ sealed interface TreeSignal permits TreeSignal.TreePlan, TreeSignal.BlockAnnounc
     record TreePlan(int tree, int[] blocks) implements TreeSignal {
     }
 
-    /** The block-hand off: tree {@code tree} carries {@code block} next. */
-    record BlockAnnouncement(int tree, int block) implements TreeSignal {
+    /**
+     * The block hand-off: tree {@code tree} carries {@code block} next. The aggregated ACK counts the
+     * receivers holding block {@code query} whole (−1: none asked), so the master learns which of
+     * the tree's blocks every receiver has without an ACK from each.
+     */
+    record BlockAnnouncement(int tree, int block, int query) implements TreeSignal {
     }
 }

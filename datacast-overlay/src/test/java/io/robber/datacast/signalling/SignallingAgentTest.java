@@ -32,6 +32,7 @@ class SignallingAgentTest {
     private final SignallingCounters counters = new SignallingCounters();
     private final Map<Integer, List<int[]>> heard = new HashMap<>();
     private final List<Integer> acknowledged = new ArrayList<>();
+    private final List<Integer> tallies = new ArrayList<>();
 
     private static BitSet receiversOf(Group group) {
         BitSet receivers = new BitSet();
@@ -43,8 +44,10 @@ class SignallingAgentTest {
         SignallingAgent root = null;
         for (int node = 0; node < network.nodeCount(); node++) {
             int at = node;
-            SignallingAgent agent = new SignallingAgent(fabric, clock, 16, (body, subtree, path) ->
-                    heard.computeIfAbsent(at, v -> new ArrayList<>()).add(path), counters);
+            SignallingAgent agent = new SignallingAgent(fabric, clock, 16, (body, subtree, path) -> {
+                heard.computeIfAbsent(at, v -> new ArrayList<>()).add(path);
+                return subtree.rootIsReceiver() && network.node(at).name().startsWith("2") ? 1 : 0;
+            }, counters);
             fabric.attach(node, packet -> {
                 if (packet.payload() instanceof TreeMessage message) {
                     agent.onMessage(message);
@@ -57,6 +60,11 @@ class SignallingAgentTest {
             }
         }
         return root;
+    }
+
+    private void acknowledged(int receivers, int tally) {
+        acknowledged.add(receivers);
+        tallies.add(tally);
     }
 
     @Test
@@ -75,13 +83,14 @@ class SignallingAgentTest {
     }
 
     @Test
-    void everyNodeOfTheTreeHearsOnceAndTheRootGetsOneAggregatedAckForEveryReceiver() {
+    void everyNodeOfTheTreeHearsOnceAndTheRootGetsOneAggregatedAckForEveryReceiverAndTheirAnswers() {
         SignallingAgent root = agents();
         root.originate(1, EncodedTree.of(network, tree.source(), tree.arcs(), receivers::get), "plan", 10_000_000L,
-                acknowledged::add);
+                this::acknowledged);
         fabric.runUntil(Long.MAX_VALUE);
 
         assertThat(acknowledged).containsExactly(6);
+        assertThat(tallies).containsExactly(2);
         assertThat(heard).hasSize(tree.linkCount());
         for (int arc : tree.arcs()) {
             List<int[]> paths = heard.get(network.head(arc));
@@ -102,10 +111,11 @@ class SignallingAgentTest {
             fabric.setLossRate(arc, 0.3);
         }
         root.originate(1, EncodedTree.of(network, tree.source(), tree.arcs(), receivers::get), "plan", 1_000_000L,
-                acknowledged::add);
+                this::acknowledged);
         fabric.runUntil(Long.MAX_VALUE);
 
         assertThat(acknowledged).containsExactly(6);
+        assertThat(tallies).containsExactly(2);
         assertThat(heard).hasSize(tree.linkCount()).allSatisfy((node, paths) -> assertThat(paths).isNotEmpty());
         assertThat(counters.cost(1).messages()).isGreaterThan(tree.linkCount());
         assertThat(fabric.total(port -> port.lossDrops())).isPositive();

@@ -48,6 +48,7 @@ class BlockHandOffTest {
         assertThat(dealt.handOffs()).isZero();
         assertThat(handedTrees.get(1).packets()).isGreaterThan(3 * handedTrees.get(0).packets());
         assertThat(handedOff.handOffs()).isEqualTo(PACKETS / BLOCK - 2);
+        assertThat(handedOff.deliveredBlocks()).isBetween(PACKETS / BLOCK - 4, PACKETS / BLOCK);
         assertThat((double) dealt.finishNanos() / handedOff.finishNanos()).isGreaterThan(2);
     }
 
