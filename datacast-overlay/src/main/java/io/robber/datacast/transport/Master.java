@@ -25,8 +25,8 @@ import java.util.Optional;
  * fabric manager reports failed links, repairs the broken trees (§4.1.3): a broken tree leaves
  * every node (its caches are dropped), its undelivered blocks go back to the {@link BlockPool}, and
  * its replacement, if the repair found one, is set up like the first trees, its source starting at
- * the broken tree's rate rather than the initial one. With no tree left (a
- * receiver cut off) the transfer fails, saying which receivers.
+ * the broken tree's rate rather than the initial one. With no tree left (a receiver cut off) the
+ * transfer fails, saying which receivers.
  */
 final class Master {
     private final Group group;
@@ -139,9 +139,9 @@ final class Master {
         }
         lt.schedule.append(block);
         int asked = query;
-        int receivers = lt.encoded.receivers();
+        int members = lt.encoded.receivers();
         signal(lt, new BlockAnnouncement(lt.id, block, query), (count, holding) -> {
-            if (asked >= 0 && holding == receivers) {
+            if (asked >= 0 && holding == members) {
                 pool.delivered(asked);
             }
         });
