@@ -38,7 +38,8 @@ public final class BlockSchedule {
     void append(int block) {
         int length = Math.min(blockPackets, totalPackets - block * blockPackets);
         if (block < 0 || length <= 0) {
-            throw new IllegalArgumentException("block " + block + " lies outside the data's " + totalPackets + " packets");
+            throw new IllegalArgumentException("block " + block + " lies outside the data's " + totalPackets
+                    + " packets");
         }
         if (indexOf(block) >= 0) {
             throw new IllegalArgumentException("block " + block + " is on tree " + tree + " already");

@@ -29,11 +29,11 @@ final class Holdings {
         this.onComplete = onComplete;
     }
 
-    /** Records packet {@code index} of the data; whether it is new here. */
-    boolean add(int index) {
+    /** Records packet {@code index} of the data (again: counted as a duplicate). */
+    void add(int index) {
         if (held.get(index)) {
             duplicates++;
-            return false;
+            return;
         }
         held.set(index);
         perBlock[index / blockPackets]++;
@@ -41,7 +41,6 @@ final class Holdings {
             finishNanos = timers.nanoTime();
             onComplete.run();
         }
-        return true;
     }
 
     boolean hasBlock(int block) {

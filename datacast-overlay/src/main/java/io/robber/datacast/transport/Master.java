@@ -153,7 +153,8 @@ final class Master {
             return;
         }
         List<PlannedTree> current = new ArrayList<>(live.values());
-        List<Optional<SteinerTree>> repaired = repair.repair(group, current.stream().map(lt -> lt.tree).toList(), failed);
+        List<SteinerTree> trees = current.stream().map(lt -> lt.tree).toList();
+        List<Optional<SteinerTree>> repaired = repair.repair(group, trees, failed);
         Map<SteinerTree, Long> replacements = new LinkedHashMap<>();
         int broken = 0;
         for (int t = 0; t < current.size(); t++) {
@@ -170,7 +171,8 @@ final class Master {
             return;
         }
         List<PlannedTree> rebuilt = new ArrayList<>();
-        replacements.forEach((tree, rate) -> rebuilt.add(plan(tree, rate, feed == BlockFeed.DEALT ? pool.drain() : first())));
+        replacements.forEach((tree, rate) ->
+                rebuilt.add(plan(tree, rate, feed == BlockFeed.DEALT ? pool.drain() : first())));
         replannings.add(new Replanning(fabric.clock().nanoTime(), broken, broken - rebuilt.size(), rebuilt));
         if (live.isEmpty()) {
             List<Node> cut = repair.unreachable(group, failed);

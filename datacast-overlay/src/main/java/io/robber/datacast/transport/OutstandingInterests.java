@@ -8,7 +8,8 @@ import java.util.function.IntConsumer;
  * A receiver's interests in the network (at most w of them) with their deadlines, behind one timer:
  * it fires at the earliest deadline and hands every expired interest back to be sent again. One
  * pending event per receiver however many interests are out, so thousands of receivers keep the
- * event queue small. A tree's schedule may grow, and the per-packet attempts with it. RTT samples come from interests answered at their first sending (Karn).
+ * event queue small. A tree's schedule may grow, and the per-packet attempts with it. RTT samples
+ * come from interests answered at their first sending (Karn).
  */
 final class OutstandingInterests {
     private final Timers timers;

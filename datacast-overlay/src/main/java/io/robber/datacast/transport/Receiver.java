@@ -13,8 +13,9 @@ import io.robber.engine.Timers;
  * step, as the congestion control needs (one that skipped would run ahead of the others by more than
  * the caches hold, and their interests would reach the source as duplicate interests). An interest
  * not answered within the {@link RetransmissionTimeout} is sent again, marked as a retransmission
- * ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped. Blocks handed to its tree later
- * are {@linkplain #append appended}; it tells the {@link HandOffSignals} when it runs out of names.
+ * ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped.
+ * Blocks handed to its tree later are {@linkplain #append appended}; it tells the
+ * {@link HandOffSignals} when it runs out of names.
  */
 final class Receiver {
     private final PacketOutput output;

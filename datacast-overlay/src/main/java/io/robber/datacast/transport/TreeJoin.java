@@ -43,7 +43,7 @@ final class TreeJoin implements SignalListener {
         this.joined = joined;
     }
 
-    /** Joins the tree or takes the block; a receiver's ACK for an announcement tallies whether it holds the queried block. */
+    /** Joins the tree or takes the block; a receiver answers whether it holds the block asked about. */
     @Override
     public int onSignal(Object body, EncodedTree subtree, int[] pathFromRoot) {
         if (body instanceof TreePlan plan) {
