@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.SteinerTree;
+import io.robber.datacast.steiner.TreeRepair;
 import io.robber.datacast.topology.BCube;
+import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Fattree;
 import io.robber.datacast.topology.LinkProfiles;
+import io.robber.datacast.topology.Network;
 import io.robber.datacast.transport.DatacastOutcome.Repair;
 import io.robber.datacast.transport.DatacastOutcome.TreeSetUp;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -131,5 +135,52 @@ class LinkFailureTest {
         assertThat(outcome.failure()).contains("[33]").contains("cut off").contains("33—<0,3>");
         assertThat(setup.clock.now()).isLessThan(FAIL_AT + 2 * DatacastTransfer.DETECTION_NANOS);
         assertThat(outcome.members()).allSatisfy(member -> assertThat(member.packets()).isBetween(1, PACKETS - 1));
+    }
+
+    /**
+     * A link of the rebuilt tree fails in turn (one the other tree does not use either way, and around
+     * which the tree can be rebuilt): a second repair.
+     */
+    @Test
+    void aRebuiltTreeThatFailsInTurnIsRebuiltAgain() {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        TreeRepair repairs = new TreeRepair(setup.network);
+        int first = setup.link("01", "<1,1>");
+        SteinerTree rebuilt = repairs.repair(setup.group, setup.trees, FailedLinks.of(first)).get(0).orElseThrow();
+        List<SteinerTree> now = List.of(setup.trees.get(1), rebuilt);
+        int deep = Arrays.stream(rebuilt.arcs())
+                .filter(arc -> !now.get(0).isBroken(FailedLinks.of(Network.linkOf(arc))))
+                .filter(arc -> repairs.repair(setup.group, now, FailedLinks.of(first, Network.linkOf(arc))).get(1).isPresent())
+                .findFirst().orElseThrow();
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, BlockFeed.HANDED_OFF);
+        setup.failAt(FAIL_AT, "01", "<1,1>");
+        setup.failAt(2 * FAIL_AT, setup.network.node(setup.network.tail(deep)).name(),
+                setup.network.node(setup.network.head(deep)).name());
+
+        DatacastOutcome outcome = run(setup, transfer);
+
+        assertEveryReceiverHoldsEveryPacket(outcome);
+        assertThat(outcome.repairs()).hasSize(2).allSatisfy(repair -> {
+            assertThat(repair.broken()).isEqualTo(1);
+            assertThat(repair.signals()).singleElement().satisfies(setUp -> assertSignalled(setUp, 6));
+        });
+        assertThat(transfer.reports()).hasSize(4);
+    }
+
+    /** 1 % loss on every link besides the failure: set-up messages and ACKs are sent again as needed. */
+    @Test
+    void aRepairUnderLossOnEveryLinkStillReachesEveryReceiver() {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        for (int arc = 0; arc < setup.network.arcCount(); arc++) {
+            setup.fabric.setLossRate(arc, 0.01);
+        }
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, BlockFeed.HANDED_OFF);
+        setup.failAt(FAIL_AT, "01", "<1,1>");
+
+        DatacastOutcome outcome = run(setup, transfer);
+
+        assertEveryReceiverHoldsEveryPacket(outcome);
+        assertThat(outcome.repairs()).singleElement().satisfies(repair -> assertThat(repair.signals())
+                .singleElement().satisfies(setUp -> assertThat(setUp.acknowledged()).isEqualTo(6)));
     }
 }
