@@ -14,7 +14,8 @@ import java.util.function.Consumer;
  * the new tree, read from its subtree in the message: a {@link BranchingNode} where the tree splits
  * (or where a receiver forwards to others), a {@link Receiver} if it is a member, its route up the
  * tree the message's path reversed. A {@link BlockAnnouncement} hands its receiver the tree's next
- * block.
+ * block, and the receiver's part of the ACK says whether its node holds the block the master asks
+ * about. A set-up message for a tree the node has joined or left before is old news.
  */
 final class TreeJoin implements SignalListener {
     private final int node;
