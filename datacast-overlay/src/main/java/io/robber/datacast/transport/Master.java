@@ -29,6 +29,9 @@ import java.util.Optional;
  * transfer fails, saying which receivers.
  */
 final class Master {
+    /** The blocks a tree may hold not known to be delivered before it gets another. */
+    static final int LEAD = 4;
+
     private final Group group;
     private final DatacastNodes nodes;
     private final Fabric fabric;
@@ -118,8 +121,19 @@ final class Master {
         }
     }
 
-    /** §4.2: the tree gets the lowest block not handed out yet, if one is left. */
+    /**
+     * §4.2: the tree gets the lowest block not handed out yet, if one is left — unless it already has
+     * {@link #LEAD} blocks not known to be delivered (some receiver is far behind, or cut off): then
+     * the master only asks, by an announcement of no block, which of them every receiver holds.
+     */
     private void handOff(PlannedTree lt) {
+        if (undelivered(lt) >= LEAD) {
+            if (!lt.asking) {
+                lt.asking = true;
+                announce(lt, -1);
+            }
+            return;
+        }
         int block = pool.next();
         lt.waiting = block < 0;
         if (block >= 0) {
@@ -133,18 +147,36 @@ final class Master {
      */
     private void give(PlannedTree lt, int block) {
         handOffs++;
+        announce(lt, block);
+    }
+
+    /** Announces {@code block} (−1: none) and asks about the tree's oldest block not known delivered. */
+    private void announce(PlannedTree lt, int block) {
         int query = -1;
         for (int i = 0; i < lt.schedule.blockCount() && query < 0; i++) {
             query = pool.isDelivered(lt.schedule.block(i)) ? -1 : lt.schedule.block(i);
         }
-        lt.schedule.append(block);
+        if (block >= 0) {
+            lt.schedule.append(block);
+        }
         int asked = query;
         int members = lt.encoded.receivers();
         signal(lt, new BlockAnnouncement(lt.id, block, query), (count, holding) -> {
             if (asked >= 0 && holding == members) {
                 pool.delivered(asked);
             }
+            if (block < 0) {
+                lt.asking = false;
+            }
         });
+    }
+
+    private int undelivered(PlannedTree lt) {
+        int count = 0;
+        for (int i = 0; i < lt.schedule.blockCount(); i++) {
+            count += pool.isDelivered(lt.schedule.block(i)) ? 0 : 1;
+        }
+        return count;
     }
 
     /** The fabric manager's report: these links are down now. */

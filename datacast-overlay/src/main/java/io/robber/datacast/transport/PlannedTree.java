@@ -22,6 +22,7 @@ final class PlannedTree {
     long ackedNanos = -1;
     int acked;
     boolean waiting;
+    boolean asking;
 
     PlannedTree(int id, SteinerTree tree, EncodedTree encoded, BlockSchedule schedule, Source source) {
         this.id = id;

@@ -52,7 +52,9 @@ final class TreeJoin implements SignalListener {
         } else if (body instanceof BlockAnnouncement announcement) {
             Receiver receiver = roles.receiver(announcement.tree());
             if (receiver != null) {
-                receiver.append(announcement.block());
+                if (announcement.block() >= 0) {
+                    receiver.append(announcement.block());
+                }
                 return announcement.query() >= 0 && holdings.hasBlock(announcement.query()) ? 1 : 0;
             }
         }

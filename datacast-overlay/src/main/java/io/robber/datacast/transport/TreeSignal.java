@@ -14,7 +14,8 @@ sealed interface TreeSignal permits TreeSignal.TreePlan, TreeSignal.BlockAnnounc
     }
 
     /**
-     * The block hand-off: tree {@code tree} carries {@code block} next. The aggregated ACK counts the
+     * The block hand-off: tree {@code tree} carries {@code block} next (−1: no block, only the
+     * question). The aggregated ACK counts the
      * receivers holding block {@code query} whole (−1: none asked), so the master learns which of
      * the tree's blocks every receiver has without an ACK from each.
      */

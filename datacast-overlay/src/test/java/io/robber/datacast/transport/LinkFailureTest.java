@@ -183,4 +183,25 @@ class LinkFailureTest {
         assertThat(outcome.repairs()).singleElement().satisfies(repair -> assertThat(repair.signals())
                 .singleElement().satisfies(setUp -> assertThat(setUp.acknowledged()).isEqualTo(6)));
     }
+
+    /**
+     * Reported only 100 ms late, the failure leaves tree 1's receivers beyond it without data while
+     * the others keep asking for blocks: tree 1 gets no more than {@link Master#LEAD} blocks not
+     * known to be delivered, and tree 2 carries the rest meanwhile.
+     */
+    @Test
+    void aTreeHalfCutOffGetsNoMoreBlocksWhileTheFailureIsNotReported() {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, BlockFeed.HANDED_OFF, 100_000_000L);
+        setup.failAt(FAIL_AT, "01", "<1,1>");
+
+        DatacastOutcome outcome = run(setup, transfer);
+
+        assertEveryReceiverHoldsEveryPacket(outcome);
+        assertThat(outcome.members()).allSatisfy(member ->
+                assertThat(member.duplicates()).isLessThanOrEqualTo(Master.LEAD * BLOCK));
+        List<TransferReport> reports = transfer.reports();
+        assertThat(reports).hasSize(3);
+        assertThat(reports.get(1).packets()).isGreaterThan(3 * reports.get(0).packets());
+    }
 }

@@ -37,8 +37,12 @@ final class Table1Group {
     }
 
     DatacastTransfer transfer(int packets, int blockPackets, BlockFeed feed) {
+        return transfer(packets, blockPackets, feed, DatacastTransfer.DETECTION_NANOS);
+    }
+
+    DatacastTransfer transfer(int packets, int blockPackets, BlockFeed feed, long detectionNanos) {
         return new DatacastTransfer(nodes, trees, receivers, packets, blockPackets, TransportSettings.PAPER, feed,
-                DatacastTransfer.DETECTION_NANOS);
+                detectionNanos);
     }
 
     int link(String a, String b) {
