@@ -157,8 +157,8 @@ public final class DatacastTransfer {
         }
         List<Repair> repairs = master.replannings().stream().map(r -> new Repair(r.detectedNanos(), r.broken(),
                 r.dropped(), r.rebuilt().stream().map(this::setUp).toList())).toList();
-        return new DatacastOutcome(packets, master.failure(), finish, held, repairs, master.handOffs(),
-                master.deliveredBlocks(), counters.messages(), counters.acks());
+        return new DatacastOutcome(packets, master.failure(), finish, held, repairs, master.blocks().handOffs(),
+                master.blocks().deliveredBlocks(), counters.messages(), counters.acks());
     }
 
     private TreeSetUp setUp(PlannedTree lt) {

@@ -9,7 +9,6 @@ import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.steiner.TreeRepair;
 import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Node;
-import io.robber.datacast.transport.TreeSignal.BlockAnnouncement;
 import io.robber.datacast.transport.TreeSignal.TreePlan;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -21,7 +20,7 @@ import java.util.Optional;
 /**
  * The master of one group (§3), at its source: it sets each Steiner tree up with a signalling
  * message down the tree (a {@link TreePlan}), hands each tree its next block when the tree's
- * receivers have asked for all of the last one (§4.2, a {@link BlockAnnouncement}), and when the
+ * receivers have asked for all of the last one (§4.2, the {@link BlockHandOff}), and when the
  * fabric manager reports failed links, repairs the broken trees (§4.1.3): a broken tree leaves
  * every node (its caches are dropped), its undelivered blocks go back to the {@link BlockPool}, and
  * its replacement, if the repair found one, is set up like the first trees, its source starting at
@@ -29,17 +28,13 @@ import java.util.Optional;
  * transfer fails, saying which receivers.
  */
 final class Master {
-    /** The blocks a tree may hold not known to be delivered before it gets another. */
-    static final int LEAD = 4;
-
     private final Group group;
     private final DatacastNodes nodes;
     private final Fabric fabric;
     private final TransportSettings settings;
-    private final BlockFeed feed;
     private final SignallingAgent signalling;
     private final TreeRepair repair;
-    private final BlockPool pool;
+    private final BlockHandOff blocks;
     private final BitSet receivers = new BitSet();
     private final int blockPackets;
     private final int totalPackets;
@@ -49,7 +44,6 @@ final class Master {
     private int nextTree = 1;
     private long nextMessage = 1;
     private String failure;
-    private int handOffs;
 
     /** One repair: when the failure was reported, what became of the trees, the trees set up. */
     record Replanning(long detectedNanos, int broken, int dropped, List<PlannedTree> rebuilt) {
@@ -57,7 +51,6 @@ final class Master {
 
     Master(Group group, DatacastNodes nodes, SignallingAgent signalling, TransportSettings settings, BlockFeed feed,
             int totalPackets, int blockPackets) {
-        this.feed = feed;
         this.group = group;
         this.nodes = nodes;
         this.fabric = nodes.fabric();
@@ -67,24 +60,17 @@ final class Master {
         this.blockPackets = blockPackets;
         this.totalPackets = totalPackets;
         group.receivers().forEach(receiver -> receivers.set(receiver.index()));
-        this.pool = new BlockPool((totalPackets + blockPackets - 1) / blockPackets);
+        this.blocks = new BlockHandOff((totalPackets + blockPackets - 1) / blockPackets, feed, this::signal);
     }
 
     void start(List<SteinerTree> trees) {
         for (int t = 0; t < trees.size(); t++) {
-            int[] blocks = feed == BlockFeed.DEALT ? pool.deal(t, trees.size()) : first();
-            plan(trees.get(t), settings.initialRateBitsPerSecond(), blocks);
+            plan(trees.get(t), settings.initialRateBitsPerSecond(), blocks.firstBlocks(t, trees.size()));
         }
     }
 
-    /** A tree's first block, or none left. */
-    private int[] first() {
-        int block = pool.next();
-        return block < 0 ? new int[0] : new int[] {block};
-    }
-
     /** Sets {@code tree} up with {@code blocks}, its source starting at {@code rate}. */
-    private PlannedTree plan(SteinerTree tree, long rate, int[] blocks) {
+    private PlannedTree plan(SteinerTree tree, long rate, int[] first) {
         int id = nextTree++;
         BlockSchedule schedule = new BlockSchedule(id, new int[0], blockPackets, totalPackets);
         Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate));
@@ -92,12 +78,12 @@ final class Master {
         PlannedTree lt = new PlannedTree(id, tree, encoded, schedule, source);
         nodes.at(tree.source()).source(id, source);
         source.start();
-        for (int block : blocks) {
+        for (int block : first) {
             schedule.append(block);
         }
-        lt.waiting = blocks.length == 0;
+        lt.waiting = first.length == 0;
         lt.plannedNanos = fabric.clock().nanoTime();
-        lt.planMessage = signal(lt, new TreePlan(id, blocks), (count, tally) -> {
+        lt.planMessage = signal(lt, new TreePlan(id, first), (count, tally) -> {
             lt.acked = count;
             lt.ackedNanos = fabric.clock().nanoTime();
         });
@@ -116,67 +102,9 @@ final class Master {
     /** A receiver's request for its tree's next block, at the source. */
     void onNextBlock(NextBlock request) {
         PlannedTree lt = live.get(request.tree());
-        if (lt != null && feed == BlockFeed.HANDED_OFF && request.knownBlocks() == lt.schedule.blockCount()) {
-            handOff(lt);
+        if (lt != null) {
+            blocks.onNextBlock(lt, request);
         }
-    }
-
-    /**
-     * §4.2: the tree gets the lowest block not handed out yet, if one is left — unless it already has
-     * {@link #LEAD} blocks not known to be delivered (some receiver is far behind, or cut off): then
-     * the master only asks, by an announcement of no block, which of them every receiver holds.
-     */
-    private void handOff(PlannedTree lt) {
-        if (undelivered(lt) >= LEAD) {
-            if (!lt.asking) {
-                lt.asking = true;
-                announce(lt, -1);
-            }
-            return;
-        }
-        int block = pool.next();
-        lt.waiting = block < 0;
-        if (block >= 0) {
-            give(lt, block);
-        }
-    }
-
-    /**
-     * The tree carries {@code block} next, announced down the tree; the ACKs tell whether every
-     * receiver holds the tree's oldest block not known to be delivered.
-     */
-    private void give(PlannedTree lt, int block) {
-        handOffs++;
-        announce(lt, block);
-    }
-
-    /** Announces {@code block} (−1: none) and asks about the tree's oldest block not known delivered. */
-    private void announce(PlannedTree lt, int block) {
-        int query = -1;
-        for (int i = 0; i < lt.schedule.blockCount() && query < 0; i++) {
-            query = pool.isDelivered(lt.schedule.block(i)) ? -1 : lt.schedule.block(i);
-        }
-        if (block >= 0) {
-            lt.schedule.append(block);
-        }
-        int asked = query;
-        int members = lt.encoded.receivers();
-        signal(lt, new BlockAnnouncement(lt.id, block, query), (count, holding) -> {
-            if (asked >= 0 && holding == members) {
-                pool.delivered(asked);
-            }
-            if (block < 0) {
-                lt.asking = false;
-            }
-        });
-    }
-
-    private int undelivered(PlannedTree lt) {
-        int count = 0;
-        for (int i = 0; i < lt.schedule.blockCount(); i++) {
-            count += pool.isDelivered(lt.schedule.block(i)) ? 0 : 1;
-        }
-        return count;
     }
 
     /** The fabric manager's report: these links are down now. */
@@ -204,7 +132,7 @@ final class Master {
         }
         List<PlannedTree> rebuilt = new ArrayList<>();
         replacements.forEach((tree, rate) ->
-                rebuilt.add(plan(tree, rate, feed == BlockFeed.DEALT ? pool.drain() : first())));
+                rebuilt.add(plan(tree, rate, blocks.replacementBlocks())));
         replannings.add(new Replanning(fabric.clock().nanoTime(), broken, broken - rebuilt.size(), rebuilt));
         if (live.isEmpty()) {
             List<Node> cut = repair.unreachable(group, failed);
@@ -214,18 +142,7 @@ final class Master {
             stop();
             return;
         }
-        if (feed == BlockFeed.DEALT) {
-            PlannedTree first = live.values().iterator().next();
-            for (int block : pool.drain()) {
-                give(first, block);
-            }
-            return;
-        }
-        for (PlannedTree lt : current) {
-            if (live.containsKey(lt.id) && lt.waiting) {
-                handOff(lt);
-            }
-        }
+        blocks.handOutTakenBack(live.values());
     }
 
     private String describe(FailedLinks failed) {
@@ -242,9 +159,7 @@ final class Master {
         lt.source.stop();
         lt.messages.forEach(signalling::cancel);
         nodes.leave(lt.id);
-        for (int i = 0; i < lt.schedule.blockCount(); i++) {
-            pool.requeue(lt.schedule.block(i));
-        }
+        blocks.takeBack(lt);
     }
 
     /** Stops every tree's timers: the transfer is over. */
@@ -265,13 +180,9 @@ final class Master {
         return planned;
     }
 
-    /** Blocks the announcements' aggregated ACKs showed every receiver holds. */
-    int deliveredBlocks() {
-        return pool.deliveredCount();
-    }
-
-    int handOffs() {
-        return handOffs;
+    /** The hand-off of the blocks to the trees. */
+    BlockHandOff blocks() {
+        return blocks;
     }
 
     List<Replanning> replannings() {

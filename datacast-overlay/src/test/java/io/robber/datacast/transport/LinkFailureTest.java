@@ -186,7 +186,7 @@ class LinkFailureTest {
 
     /**
      * Reported only 100 ms late, the failure leaves tree 1's receivers beyond it without data while
-     * the others keep asking for blocks: tree 1 gets no more than {@link Master#LEAD} blocks not
+     * the others keep asking for blocks: tree 1 gets no more than {@link BlockHandOff#LEAD} blocks not
      * known to be delivered, and tree 2 carries the rest meanwhile.
      */
     @Test
@@ -199,7 +199,7 @@ class LinkFailureTest {
 
         assertEveryReceiverHoldsEveryPacket(outcome);
         assertThat(outcome.members()).allSatisfy(member ->
-                assertThat(member.duplicates()).isLessThanOrEqualTo(Master.LEAD * BLOCK));
+                assertThat(member.duplicates()).isLessThanOrEqualTo(BlockHandOff.LEAD * BLOCK));
         List<TransferReport> reports = transfer.reports();
         assertThat(reports).hasSize(3);
         assertThat(reports.get(1).packets()).isGreaterThan(3 * reports.get(0).packets());
