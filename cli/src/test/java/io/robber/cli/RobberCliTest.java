@@ -56,7 +56,7 @@ class RobberCliTest {
     void unknownProtocolListsTheAvailableOnes() {
         Run run = run("demo", "--protocol", "carrier-pigeon");
 
-        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, mob, robber");
+        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, datacast, mob, robber");
     }
 
     @Test
@@ -79,7 +79,7 @@ class RobberCliTest {
         Run run = run("--version");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, mob, robber");
+        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, datacast, mob, robber");
     }
 
     @Test
@@ -87,7 +87,7 @@ class RobberCliTest {
         Run run = run("demo", "--help");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("--protocol", "mob, robber", "--clusters", "--nodes-per-cluster", "--size",
+        assertThat(run.out()).contains("--protocol", "bittorrent, datacast, mob,", "--clusters", "--nodes-per-cluster", "--size",
                 "--piece-size", "--seed", "--json", "--scenario", "--scale", "default: tc1-fast");
     }
 }

@@ -109,6 +109,7 @@ final class PeerLinks {
                     + "; pick another address or port, or stop the process that holds it", cause);
         }
         server = bind.channel();
+        transport.runtime().track(server);
         loop.execute(() -> {
             long deadline = System.nanoTime() + connectTimeout.toNanos();
             for (int n : neighbours) {
@@ -133,6 +134,7 @@ final class PeerLinks {
                 FrameDecoder decoder = new FrameDecoder();
                 ch.pipeline().addLast(new FlushConsolidationHandler(transport.flushLimit(), true), decoder,
                         new PeerConnection(PeerLinks.this, decoder, dialled));
+                transport.runtime().track(ch);
             }
         };
     }

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.robber.wire.PieceFrame;
 import java.io.IOException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The receive path of pieces: digest check and storage write on the storage pool, then the verdict
@@ -37,18 +38,29 @@ final class PieceStore {
             try {
                 var data = frame.data().nioBuffer();
                 if (!transfer.manifest().verify(piece, data)) {
-                    loop.execute(() -> verdicts.rejected(peer, transfer, piece));
+                    tell(() -> verdicts.rejected(peer, transfer, piece));
                     return;
                 }
                 transfer.storage().write(transfer.manifest().pieceOffset(piece), data);
-                loop.execute(() -> verdicts.stored(peer, transfer, piece));
+                tell(() -> verdicts.stored(peer, transfer, piece));
             } catch (IOException | RuntimeException e) {
                 String reason = "cannot write piece " + piece + " to storage: " + e.getMessage()
                         + "; check free space and permissions of the output";
-                loop.execute(() -> verdicts.writeFailed(transfer, reason));
+                tell(() -> verdicts.writeFailed(transfer, reason));
             } finally {
                 frame.data().release();
             }
         });
+    }
+
+    /** Hands a verdict to the event loop; once the node is shutting down there is nobody left to tell. */
+    private void tell(Runnable verdict) {
+        try {
+            loop.execute(verdict);
+        } catch (RejectedExecutionException e) {
+            if (!loop.isShuttingDown()) {
+                throw e;
+            }
+        }
     }
 }

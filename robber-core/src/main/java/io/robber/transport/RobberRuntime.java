@@ -1,9 +1,13 @@
 package io.robber.transport;
 
+import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +23,9 @@ public final class RobberRuntime implements AutoCloseable {
     private final EventLoopGroup eventLoops;
     private final ExecutorService storage;
     private final boolean closeable;
+    /** The open sockets of the channels on these event loops: listening, dialled and accepted. */
+    private final ChannelGroup sockets = new DefaultChannelGroup("robber-sockets", GlobalEventExecutor.INSTANCE);
+    private volatile boolean closing;
 
     private RobberRuntime(int ioThreads, int storageThreads, boolean closeable) {
         this.eventLoops = new MultiThreadIoEventLoopGroup(ioThreads,
@@ -52,12 +59,27 @@ public final class RobberRuntime implements AutoCloseable {
         return storage;
     }
 
-    /** Stops the threads; the shared runtime lives as long as the JVM and ignores this. */
+    /** Counts a socket of a channel on this runtime, to be closed with it; one opened while it closes is closed at once. */
+    void track(Channel socket) {
+        sockets.add(socket);
+        if (closing) {
+            socket.close();
+        }
+    }
+
+    /**
+     * Closes the sockets still open, then stops the threads; the shared runtime lives as long as the
+     * JVM and ignores this. The sockets go first because a Netty event loop closes its own only if it
+     * sees the shutdown before its last round of tasks, not during it: a socket left open outlives
+     * its thread, and the peers at its other end wait for it forever.
+     */
     @Override
     public void close() {
         if (!closeable) {
             return;
         }
+        closing = true;
+        sockets.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         eventLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         // No shutdownNow(): interrupting a thread inside FileChannel I/O would close the caller's file.
         storage.shutdown();

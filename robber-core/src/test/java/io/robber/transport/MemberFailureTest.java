@@ -3,6 +3,7 @@ package io.robber.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.netty.channel.EventLoop;
 import io.netty.handler.traffic.ChannelTrafficShapingHandler;
 import io.robber.api.ChannelConfig;
 import io.robber.api.ChannelMeters;
@@ -18,6 +19,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -32,15 +34,45 @@ class MemberFailureTest {
     /** Every connection reads at most 1 MiB/s, so the transfer lasts long enough to be interrupted. */
     private static final LinkCustomizer SLOW_LINKS =
             (self, peer, pipeline) -> pipeline.addFirst(new ChannelTrafficShapingHandler(0, 1 << 20));
+    /** A crashing victim reads at most 64 KiB/s per connection, so it is still mid-transfer when it crashes. */
+    private static final LinkCustomizer SLOWER_VICTIM =
+            (self, peer, pipeline) -> pipeline.addFirst(new ChannelTrafficShapingHandler(0, 64 << 10));
 
     /** The victim's process dies: its sockets close without a word; neighbours redial in vain, then declare it dead. */
     @Test
     void survivorsFinishWhenAMemberCrashes() throws Exception {
+        survivorsFinishWhenTheVictimsRuntimeCloses(RobberRuntime::close);
+    }
+
+    /**
+     * The crash above in the order that once hung ~6% of runs on a loaded machine: the victim's event
+     * loop is busy running tasks when its runtime starts shutting down. Netty then ends the loop
+     * without closing its sockets, so unless the runtime closes them first the survivors see neither
+     * an end of stream nor a reset, and wait for the victim forever.
+     */
+    @Test
+    void survivorsFinishWhenAMemberCrashesWhileItsEventLoopIsBusy() throws Exception {
+        survivorsFinishWhenTheVictimsRuntimeCloses(runtime -> {
+            EventLoop loop = runtime.eventLoops().next();
+            CompletableFuture<Void> busy = new CompletableFuture<>();
+            loop.execute(() -> {
+                busy.complete(null);
+                while (!loop.isShuttingDown()) {
+                    LockSupport.parkNanos(1_000_000);
+                }
+            });
+            busy.join();
+            runtime.close();
+        });
+    }
+
+    private static void survivorsFinishWhenTheVictimsRuntimeCloses(Consumer<RobberRuntime> crash) throws Exception {
         try (RobberRuntime victimRuntime = RobberRuntime.create(1, 1)) {
             String flushFailure = runWithVictim(
                     c -> c.self().equals(VICTIM) ? c : c.withFailureTimeout(Duration.ofSeconds(1)),
-                    (member, transport) -> member.equals(VICTIM) ? transport.withRuntime(victimRuntime) : transport,
-                    victim -> victimRuntime.close());
+                    (member, transport) -> member.equals(VICTIM)
+                            ? transport.withRuntime(victimRuntime).withLinks(SLOWER_VICTIM) : transport,
+                    victim -> crash.accept(victimRuntime));
 
             assertThat(flushFailure).contains("member c1n1 failed: connection lost at").contains("not back within 1 s");
         }

@@ -21,6 +21,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,7 +39,9 @@ import picocli.CommandLine.Spec;
                     + "theoretical maximum.",
             "By default the WAN is the Robber paper's tc1-fast scenario scaled to 5%% (4 clusters x 16 nodes, "
                     + "30 MB); --scenario none runs --clusters x --nodes-per-cluster on unshaped loopback.",
-            "Traffic is 'local' within a cluster and 'global' across clusters."},
+            "Traffic is 'local' within a cluster and 'global' across clusters.",
+            "--protocol datacast --topology SPEC multicasts over a data-center network's edge-disjoint Steiner trees "
+                    + "instead, every switch and server a relay on its own 127.2.x.y address (see --topology)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success, every copy verified",
@@ -50,7 +53,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--protocol", defaultValue = "robber", paramLabel = "NAME",
             completionCandidates = ProtocolNames.class,
-            description = "Protocol: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = "Protocol: ${COMPLETION-CANDIDATES}, or datacast with --topology (default: ${DEFAULT-VALUE}).")
     String protocol;
 
     @Option(names = "--backend", defaultValue = "inprocess", paramLabel = "NAME",
@@ -78,11 +81,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
             description = "Size of the data set, e.g. 64MiB, 1.5GiB, 600MB, 1000 (bytes); KB/MB/GB are powers "
-                    + "of 1000, KiB/MiB/GiB powers of 1024 (default: the scenario's scaled size; 64MiB without one).")
+                    + "of 1000, KiB/MiB/GiB powers of 1024 (default: the scenario's scaled size; 64MiB without one; 2MB for datacast).")
     Long size;
 
     @Option(names = "--piece-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "Size of one piece, at most 64MiB (default: about 8192 pieces, 16KiB-1MiB, with a "
+            description = "Size of one piece (datacast: of a block, 250 packets by default), at most 64MiB (default: about 8192 pieces, 16KiB-1MiB, with a "
                     + "scenario; 1MiB without one).")
     Long pieceSize;
 
@@ -98,8 +101,19 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Print one JSON object with the results on stdout instead of the table.")
     boolean json;
 
+    @Mixin
+    DatacastOptions datacast;
+
     @Override
     public Integer call() throws Exception {
+        if (datacast.requested(protocol)) {
+            if (scenario != null || clusters != null || nodesPerCluster != null) {
+                throw new ParameterException(spec.commandLine(), "--scenario, --clusters and --nodes-per-cluster are "
+                        + "the multi-cluster demo's; Datacast's runs on its --topology");
+            }
+            return datacast.run(spec, protocol, backend() == Backend.VIRTUAL, size, pieceSize, seed, timeout, json);
+        }
+        datacast.refuseOutside(spec);
         Demo.Settings settings = validate();
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {

@@ -81,6 +81,20 @@ class BenchCommandTest {
         assertThat(Files.readString(dir.resolve("bench.html"))).contains("robber virtual: ", "robber inprocess: ");
     }
 
+    /** The datacast protocol through the bench path on both backends, with its options passed on. */
+    @Test
+    void datacastRunsOnBothBackendsWithItsTopology() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--backend", "virtual,inprocess", "--scenario", "tc3-2x2",
+                "--protocols", "datacast", "--scale", "0.004", "--option", "datacast.topology=bcube:4,1");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(1)).startsWith("tc3-2x2   datacast  virtual").contains("yes");
+        assertThat(lines.get(2)).startsWith("tc3-2x2   datacast  inprocess").contains("yes");
+    }
+
     @Test
     void everyJsonResultNamesItsBackendAndItsCostsPerPiece() throws Exception {
         StringWriter out = new StringWriter();

@@ -1,5 +1,6 @@
 package io.robber.datacast.fabric;
 
+import io.robber.datacast.topology.LinkProfile;
 import io.robber.datacast.topology.Network;
 import io.robber.sim.VirtualClock;
 import java.util.ArrayList;
@@ -18,6 +19,9 @@ import java.util.function.ToLongFunction;
  * <p>The controller's view: {@link #port(int)} counters per arc, links taken {@linkplain #setLinkUp
  * down and up} (and {@linkplain #onLinkChange listeners} told), an arc's rate and loss rate changed
  * for an experiment.
+ *
+ * <p>The same fabric runs in real time on loopback, its packets crossing sockets as bytes, inside a
+ * {@link LoopbackFabric}; there the clock is paced, and {@link #runUntil} is not for use.
  */
 public final class Fabric implements PacketOutput {
     private final Network network;
@@ -27,16 +31,39 @@ public final class Fabric implements PacketOutput {
     private final List<LinkListener> linkListeners = new ArrayList<>();
 
     public Fabric(Network network, VirtualClock clock, long seed) {
+        this(network, clock, seed, null);
+    }
+
+    /**
+     * A fabric whose transmitted packets cross {@code wire} (null: straight to the head's handler after
+     * the propagation delay). The wire then carries the delay, and hands the packet back through
+     * {@link #deliver}.
+     */
+    Fabric(Network network, VirtualClock clock, long seed, Wire wire) {
         this.network = network;
         this.clock = clock;
         this.handlers = new NodeHandler[network.nodeCount()];
         Arrays.fill(handlers, new SourceRouting(this));
+        NodeHandler[] arrivals = handlers;
+        if (wire != null) {
+            arrivals = new NodeHandler[handlers.length];
+            Arrays.fill(arrivals, (NodeHandler) packet -> wire.carry(packet.lastArc(), packet));
+        }
         SplittableRandom random = new SplittableRandom(seed);
         this.ports = new Port[network.arcCount()];
         for (int arc = 0; arc < ports.length; arc++) {
-            ports[arc] = new Port(arc, network.head(arc), network.link(Network.linkOf(arc)).profile(), clock, random,
-                    handlers);
+            LinkProfile profile = network.link(Network.linkOf(arc)).profile();
+            if (wire != null) {
+                profile = new LinkProfile(profile.capacityBitsPerSecond(), 0, profile.queuePackets());
+            }
+            ports[arc] = new Port(arc, network.head(arc), profile, clock, random, arrivals);
         }
+    }
+
+    /** A packet that crossed a {@link Wire} reaches {@code node}. */
+    void deliver(int node, Packet packet) {
+        packet.reached(node);
+        handlers[node].receive(packet);
     }
 
     /** Node {@code node} handles the packets reaching it with {@code handler} from now on. */

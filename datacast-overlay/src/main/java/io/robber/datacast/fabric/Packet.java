@@ -73,6 +73,28 @@ public final class Packet {
         return backwards ? hop < 0 : hop == route.length;
     }
 
+    /** A packet read back from its bytes ({@link PacketFrames}): the route, position and direction it had. */
+    static Packet restored(int[] route, int hop, boolean backwards, int sizeBytes, Object payload) {
+        return new Packet(route, hop, backwards, sizeBytes, payload);
+    }
+
+    int[] route() {
+        return route;
+    }
+
+    int hop() {
+        return hop;
+    }
+
+    boolean backwards() {
+        return backwards;
+    }
+
+    /** The arc this packet took last; only once it has travelled. */
+    int lastArc() {
+        return backwards ? route[hop + 1] ^ 1 : route[hop - 1];
+    }
+
     /** The node the packet reached last, or −1 before its first hop. */
     int at() {
         return at;

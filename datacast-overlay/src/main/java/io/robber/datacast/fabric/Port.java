@@ -41,6 +41,7 @@ public final class Port {
     private Runnable transmission;
     private Runnable arrival;
     private long bytesSent;
+    private long dataBytesSent;
     private long packetsSent;
     private long queueDrops;
     private long lossDrops;
@@ -85,6 +86,9 @@ public final class Port {
     private void transmitted() {
         Packet packet = onWire;
         bytesSent += packet.sizeBytes();
+        if (packet.sizeBytes() > CONTROL_BYTES) {
+            dataBytesSent += packet.sizeBytes();
+        }
         packetsSent++;
         if (lossRate > 0 && random.nextDouble() < lossRate) {
             lossDrops++;
@@ -160,6 +164,11 @@ public final class Port {
     /** Bytes put on the link (including packets then lost at random). */
     public long bytesSent() {
         return bytesSent;
+    }
+
+    /** Bytes of the packets larger than {@link #CONTROL_BYTES} (data) put on the link. */
+    public long dataBytesSent() {
+        return dataBytesSent;
     }
 
     public long packetsSent() {

@@ -1,5 +1,6 @@
 package io.robber.datacast.signalling;
 
+import io.netty.buffer.ByteBuf;
 import io.robber.datacast.topology.Network;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -104,5 +105,29 @@ public final class EncodedTree {
     /** Its size on the wire: five bytes a node. */
     public int sizeBytes() {
         return 5 * arcs.length;
+    }
+
+    /** Writes it as bytes (on loopback): the node count, then per node its arc in and a byte of shape. */
+    public void writeTo(ByteBuf out) {
+        out.writeInt(arcs.length);
+        for (int n = 0; n < arcs.length; n++) {
+            if (shapes[n] > 0xFF) {
+                throw new IllegalStateException("a node with " + (shapes[n] >>> 1) + " children does not fit a byte");
+            }
+            out.writeInt(arcs[n]);
+            out.writeByte(shapes[n]);
+        }
+    }
+
+    /** The tree {@link #writeTo} wrote. */
+    public static EncodedTree readFrom(ByteBuf in) {
+        int nodes = in.readInt();
+        int[] arcs = new int[nodes];
+        int[] shapes = new int[nodes];
+        for (int n = 0; n < nodes; n++) {
+            arcs[n] = in.readInt();
+            shapes[n] = in.readUnsignedByte();
+        }
+        return new EncodedTree(arcs, shapes);
     }
 }

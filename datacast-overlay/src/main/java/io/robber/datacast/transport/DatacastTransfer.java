@@ -24,7 +24,8 @@ import java.util.Map;
  * {@link FabricManager} reports failed links and the master repairs the trees they broke while the
  * transfer goes on. Each tree has its own token bucket and caches ({@link Source},
  * {@link BranchingNode}); each receiver node keeps what it {@linkplain Holdings holds}, whichever
- * tree brought it.
+ * tree brought it. In real time on loopback its data packets carry bytes: the sources read them from
+ * the transfer's {@link Payloads}, and each receiver node hands back the first copy of every packet.
  */
 public final class DatacastTransfer {
     /** The fabric manager's delay in reporting a failed link, unless told otherwise. */
@@ -49,12 +50,28 @@ public final class DatacastTransfer {
      */
     public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
             int blockPackets, TransportSettings settings) {
-        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, BlockFeed.HANDED_OFF, DETECTION_NANOS);
+        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, Payloads.NONE);
+    }
+
+    /** A transfer whose data packets carry the bytes of {@code payloads} (e.g. {@link ReceivedCopies}). */
+    public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
+            int blockPackets, TransportSettings settings, Payloads payloads) {
+        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, BlockFeed.HANDED_OFF, DETECTION_NANOS,
+                payloads);
     }
 
     /** @param detectionNanos how long the fabric manager takes to report a failed link */
     public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
             int blockPackets, TransportSettings settings, BlockFeed feed, long detectionNanos) {
+        this(nodes, steinerTrees, receivers, packets, blockPackets, settings, feed, detectionNanos, Payloads.NONE);
+    }
+
+    /**
+     * The blocks fed as {@code feed} says, failed links reported after {@code detectionNanos}, the
+     * data packets carrying the bytes of {@code payloads}.
+     */
+    public DatacastTransfer(DatacastNodes nodes, List<SteinerTree> steinerTrees, int[] receivers, int packets,
+            int blockPackets, TransportSettings settings, BlockFeed feed, long detectionNanos, Payloads payloads) {
         if (steinerTrees.isEmpty()) {
             throw new IllegalArgumentException("a transfer needs at least one tree");
         }
@@ -78,14 +95,14 @@ public final class DatacastTransfer {
         for (int node = 0; node < network.nodeCount(); node++) {
             DatacastNode roles = nodes.at(node);
             TreeJoin join = new TreeJoin(node, roles, fabric, settings, blockPackets, packets, holdings.get(node),
-                    members::add);
+                    payloads, members::add);
             SignallingAgent agent = new SignallingAgent(fabric, fabric.clock(), settings.headerBytes(), join, counters);
             roles.signalling(agent);
             if (node == source) {
                 root = agent;
             }
         }
-        this.master = new Master(group, nodes, root, settings, feed, packets, blockPackets);
+        this.master = new Master(group, nodes, root, settings, feed, packets, blockPackets, payloads);
         nodes.at(source).master(master::onNextBlock);
         this.manager = new FabricManager(fabric, detectionNanos, master::replan);
     }
@@ -109,6 +126,11 @@ public final class DatacastTransfer {
         while (!finished() && !clock.idle() && clock.nextTime() <= limitNanos) {
             clock.step();
         }
+        return stop();
+    }
+
+    /** Stops every timer (e.g. when a real-time run is done); a report per tree set up, in order. */
+    public List<TransferReport> stop() {
         manager.stop();
         master.stop();
         return reports();

@@ -43,6 +43,11 @@ final class Holdings {
         }
     }
 
+    /** Whether the node holds packet {@code index} of the data already. */
+    boolean holds(int index) {
+        return held.get(index);
+    }
+
     boolean hasBlock(int block) {
         return perBlock[block] == Math.min(blockPackets, totalPackets - block * blockPackets);
     }

@@ -32,6 +32,7 @@ final class Master {
     private final DatacastNodes nodes;
     private final Fabric fabric;
     private final TransportSettings settings;
+    private final Payloads payloads;
     private final SignallingAgent signalling;
     private final TreeRepair repair;
     private final BlockHandOff blocks;
@@ -49,12 +50,14 @@ final class Master {
     record Replanning(long detectedNanos, int broken, int dropped, List<PlannedTree> rebuilt) {
     }
 
+    /** @param payloads where the trees' sources read the bytes their data packets carry */
     Master(Group group, DatacastNodes nodes, SignallingAgent signalling, TransportSettings settings, BlockFeed feed,
-            int totalPackets, int blockPackets) {
+            int totalPackets, int blockPackets, Payloads payloads) {
         this.group = group;
         this.nodes = nodes;
         this.fabric = nodes.fabric();
         this.settings = settings;
+        this.payloads = payloads;
         this.signalling = signalling;
         this.repair = new TreeRepair(fabric.network());
         this.blockPackets = blockPackets;
@@ -73,7 +76,7 @@ final class Master {
     private PlannedTree plan(SteinerTree tree, long rate, int[] first) {
         int id = nextTree++;
         BlockSchedule schedule = new BlockSchedule(id, new int[0], blockPackets, totalPackets);
-        Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate));
+        Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate), payloads);
         EncodedTree encoded = EncodedTree.of(fabric.network(), tree.source(), tree.arcs(), receivers::get);
         PlannedTree lt = new PlannedTree(id, tree, encoded, schedule, source);
         nodes.at(tree.source()).source(id, source);

@@ -3,6 +3,7 @@ package io.robber.datacast.transport;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.PacketOutput;
 import io.robber.engine.Timers;
+import java.util.function.Consumer;
 
 /**
  * A receiver of one tree's blocks (§5.2): it holds w credits, spends one per interest and earns
@@ -15,7 +16,8 @@ import io.robber.engine.Timers;
  * not answered within the {@link RetransmissionTimeout} is sent again, marked as a retransmission
  * ({@link OutstandingInterests}). Data it did not ask for (or already has) is counted and dropped.
  * Blocks handed to its tree later are {@linkplain #append appended}; it tells the
- * {@link HandOffSignals} when it runs out of names.
+ * {@link HandOffSignals} when it runs out of names. Each packet new to its node goes on to the
+ * transfer's {@link Payloads} (on loopback, with its bytes).
  */
 final class Receiver {
     private final PacketOutput output;
@@ -26,6 +28,7 @@ final class Receiver {
     private final HandOffSignals handOff;
     private final int interestBytes;
     private final OutstandingInterests outstanding;
+    private final Consumer<Data> taken;
     private int credit;
     private int receivedCount;
     private int next;
@@ -34,8 +37,10 @@ final class Receiver {
     private long duplicates;
     private long retransmissions;
 
+    /** A receiver that hands every data packet new to its node (the first copy of each) to {@code taken}. */
     Receiver(PacketOutput output, Timers timers, int[] routeToSource, BlockSchedule schedule,
-            TransportSettings settings, Holdings holdings, HandOffSignals handOff) {
+            TransportSettings settings, Holdings holdings, HandOffSignals handOff, Consumer<Data> taken) {
+        this.taken = taken;
         this.output = output;
         this.timers = timers;
         this.routeToSource = routeToSource;
@@ -72,7 +77,11 @@ final class Receiver {
         receivedCount++;
         credit++;
         lastDataNanos = timers.nanoTime();
-        holdings.add(schedule.index(data.name()));
+        int index = schedule.index(data.name());
+        if (!holdings.holds(index)) {
+            taken.accept(data);
+        }
+        holdings.add(index);
         spendCredit();
     }
 
@@ -91,9 +100,13 @@ final class Receiver {
         ask(position, true);
     }
 
+    /**
+     * Records the interest as outstanding, then sends it: a cache at the receiver's own node may
+     * answer it at once, and the data must then find it outstanding.
+     */
     private void ask(int position, boolean retransmission) {
-        output.send(Packet.along(routeToSource, interestBytes, new Interest(schedule.name(position), retransmission)));
         outstanding.sent(position);
+        output.send(Packet.along(routeToSource, interestBytes, new Interest(schedule.name(position), retransmission)));
     }
 
     /** Leaves the tree: no more interests or timers. */

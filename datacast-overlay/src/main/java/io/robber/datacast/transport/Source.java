@@ -27,6 +27,7 @@ final class Source {
     private final Timers timers;
     private final TransportSettings settings;
     private final BlockSchedule schedule;
+    private final Payloads payloads;
     private final ContentStore store;
     private final PendingInterests pending = new PendingInterests();
     private final ArrayDeque<DataName> newNames = new ArrayDeque<>();
@@ -43,7 +44,9 @@ final class Source {
     private long newData;
     private long duplicateData;
 
-    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings) {
+    /** A source whose data packets carry the bytes {@code payloads} reads (none: {@link Payloads#NONE}). */
+    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings, Payloads payloads) {
+        this.payloads = payloads;
         this.output = output;
         this.timers = timers;
         this.settings = settings;
@@ -84,7 +87,7 @@ final class Source {
             duplicateData++;
             rate.onDuplicateInterest();
             rateChanged();
-            answer(packet, new Data(name, true));
+            answer(packet, new Data(name, true, payloads.read(name)));
         } else {
             pending.add(name, packet.returnRoute());
             newNames.add(name);
@@ -119,7 +122,7 @@ final class Source {
     }
 
     private void sendNew(DataName name) {
-        Data data = new Data(name, false);
+        Data data = new Data(name, false, payloads.read(name));
         sent.set(schedule.position(name));
         store.insert(data);
         newData++;

@@ -65,6 +65,21 @@ public record TransportSettings(int creditWindow, long cacheBytes, long rateIncr
                 bitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, cacheReplacement);
     }
 
+    /**
+     * These settings for links {@code factor} times as fast (below 1: slower): the rates multiplied by
+     * it, T and the RTO floor divided by it. The same dynamics in time divided by {@code factor}, and
+     * Theorem 1's cache bound R²T/2δ unchanged; for running the paper's 1 Gbit/s settings where the
+     * machine moves less (the loopback fabric).
+     */
+    public TransportSettings timeScaled(double factor) {
+        if (!(factor > 0)) {
+            throw new IllegalArgumentException("a time scale factor must be positive, got " + factor);
+        }
+        return new TransportSettings(creditWindow, cacheBytes, Math.round(rateIncreaseBitsPerSecond * factor),
+                Math.round(increaseIntervalNanos / factor), Math.round(initialRateBitsPerSecond * factor), mtuBytes,
+                headerBytes, Math.round(minRetransmissionTimeoutNanos / factor), cacheReplacement);
+    }
+
     /** The data a data packet carries, bytes. */
     public int payloadBytes() {
         return mtuBytes - headerBytes;

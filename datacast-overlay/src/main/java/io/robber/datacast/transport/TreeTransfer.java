@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * tree's root, a {@link BranchingNode} (with its cache) wherever the tree splits, and a
  * {@link Receiver} at each group member, pulling the blocks with interests routed up the tree. A
  * member that also forwards to others is a branching node too (it consumes one copy and passes one on).
- * Switches that do not branch just forward by source route.
+ * Switches that do not branch just forward by source route. Its data packets carry no bytes
+ * ({@link Payloads#NONE}); {@link DatacastTransfer} is the one for real time with real bytes.
  */
 public final class TreeTransfer {
     private final Fabric fabric;
@@ -45,7 +46,7 @@ public final class TreeTransfer {
         this.settings = settings;
         Network network = fabric.network();
         int[] parentArc = parentArcs(network, tree);
-        this.source = new Source(fabric, fabric.clock(), schedule, settings);
+        this.source = new Source(fabric, fabric.clock(), schedule, settings, Payloads.NONE);
         nodes.at(tree.source()).source(treeId, source);
         int[] children = new int[network.nodeCount()];
         for (int arc : tree.arcs()) {
@@ -67,7 +68,7 @@ public final class TreeTransfer {
                     : packet -> here.onLocalInterest(packet, (Interest) packet.payload());
             Holdings holdings = new Holdings(fabric.clock(), packets, schedule.blockPackets(), () -> unfinished--);
             Receiver receiver = new Receiver(interests, fabric.clock(), routeToSource(network, parentArc, tree, node),
-                    schedule, settings, holdings, HandOffSignals.NONE);
+                    schedule, settings, holdings, HandOffSignals.NONE, data -> { });
             if (here != null) {
                 here.local(receiver);
             }

@@ -2,8 +2,16 @@ package io.robber.datacast.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.steiner.Group;
+import io.robber.datacast.steiner.MultipleSteinerTrees;
+import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.BCube;
+import io.robber.datacast.topology.FailedLinks;
+import io.robber.datacast.topology.LinkProfile;
 import io.robber.datacast.topology.LinkProfiles;
+import io.robber.datacast.topology.Network;
+import io.robber.sim.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -71,5 +79,35 @@ class BlockHandOffTest {
         });
         assertThat(reports.stream().mapToInt(TransferReport::packets).sum()).isEqualTo(PACKETS);
         assertThat(setup.fabric.total(port -> port.lossDrops())).isGreaterThan(100);
+    }
+
+    /**
+     * A tree's plan lost on its way to member 22 and sent again after the announcements that
+     * followed it (BCube(4,1), all 15 servers, 50 Mbit/s links, blocks of 100 packets, 1 % loss,
+     * seed 11): 22 starts on the blocks announced before it joined too, and every copy is whole.
+     */
+    @Test
+    void aMemberWhosePlanCameAfterItsAnnouncementsStillGetsThoseBlocks() {
+        long rate = 50_000_000L;
+        TransportSettings settings = TransportSettings.PAPER.withCacheBytes(512_000).withRateIncrease(125_000_000L)
+                .timeScaled(rate / 1e9);
+        BCube bcube = BCube.of(4, 1, LinkProfiles.uniform(new LinkProfile(rate, 100_000L, 100)));
+        Network network = bcube.network();
+        Group group = Group.allServers(network, network.node("00"));
+        List<SteinerTree> trees = MultipleSteinerTrees.on(bcube).calculate(group, FailedLinks.none()).trees();
+        int[] receivers = group.receivers().stream().mapToInt(node -> node.index()).toArray();
+        DataSet data = DataSet.random(700_001, 5, settings.payloadBytes(), 100);
+        ReceivedCopies copies = new ReceivedCopies(data, receivers);
+        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
+        for (int arc = 0; arc < network.arcCount(); arc++) {
+            fabric.setLossRate(arc, 0.01);
+        }
+        DatacastTransfer transfer = new DatacastTransfer(new DatacastNodes(fabric), trees, receivers, data.packets(),
+                100, settings, copies);
+        transfer.start();
+        transfer.runUntilFinished(60_000_000_000L);
+
+        assertThat(transfer.outcome().complete()).isTrue();
+        assertThat(copies.verified()).isTrue();
     }
 }

@@ -1,0 +1,58 @@
+package io.robber.datacast.overlay;
+
+import io.robber.engine.EngineContext;
+import io.robber.engine.MessageCodec;
+import io.robber.engine.PeerGraph;
+import io.robber.engine.ProtocolEngine;
+import io.robber.engine.ProtocolPlan;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What {@code datacast} makes of a group: the overlay trees and a peer graph that connects every
+ * member to its two nearest member ancestors on each tree (its parent, and the one it re-parents to
+ * if the parent dies).
+ *
+ * @param options the validated options
+ * @param trees   the contracted Steiner trees, all rooted at the source; none for a group of one
+ * @param graph   the peer graph
+ */
+record DatacastPlan(DatacastOptions options, List<OverlayTree> trees, PeerGraph graph) implements ProtocolPlan {
+
+    DatacastPlan {
+        trees = List.copyOf(trees);
+    }
+
+    static DatacastPlan of(int groupSize, DatacastOptions options, List<OverlayTree> trees) {
+        PeerGraph.Builder graph = new PeerGraph.Builder(groupSize);
+        for (OverlayTree tree : trees) {
+            for (int m = 0; m < groupSize; m++) {
+                int[] ancestors = tree.ancestors(m);
+                for (int i = 0; i < Math.min(2, ancestors.length); i++) {
+                    graph.connect(m, ancestors[i]);
+                }
+            }
+        }
+        return new DatacastPlan(options, trees, graph.build());
+    }
+
+    @Override
+    public Optional<String> checkPossession(List<BitSet> possessions, int pieceCount) {
+        int held = possessions.get(options.source()).cardinality();
+        return held >= pieceCount ? Optional.empty()
+                : Optional.of("datacast sends from its source, member " + options.source() + " (option "
+                        + DatacastOptions.PREFIX + "source), which holds " + held + " of " + pieceCount
+                        + " pieces; it needs the whole data set");
+    }
+
+    @Override
+    public ProtocolEngine newEngine(EngineContext context, BitSet possession) {
+        return new DatacastEngine(context, this, possession);
+    }
+
+    @Override
+    public Optional<MessageCodec<?>> messageCodec() {
+        return Optional.of(InterestCodec.INSTANCE);
+    }
+}

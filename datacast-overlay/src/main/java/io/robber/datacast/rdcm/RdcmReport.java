@@ -1,0 +1,33 @@
+package io.robber.datacast.rdcm;
+
+import java.util.List;
+
+/**
+ * What a session did: the receivers' engines (what each holds, repaired, received twice), the
+ * sender's multicast repairs and repair window, the unicast repairs and ACKs put on the network, the
+ * copies the tree made, the link failure reports with their inferred failed-link sets, the version
+ * of the tree in use at the end (1 unless rebuilt), and the virtual time it all took.
+ */
+public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
+        long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures, int treeVersion,
+        long endNanos) {
+    public RdcmReport {
+        receivers = List.copyOf(receivers);
+        linkFailures = List.copyOf(linkFailures);
+    }
+
+    /** Whether every receiver holds every packet. */
+    public boolean complete() {
+        return receivers.stream().allMatch(receiver -> receiver.holdsAll(packets));
+    }
+
+    /** The most receivers one receiver repaired (Theorem 1: at most two). */
+    public int maxRepairBurden() {
+        return receivers.stream().mapToInt(receiver -> receiver.repaired().size()).max().orElse(0);
+    }
+
+    /** The most packets one receiver's repair window held at once. */
+    public int maxBuffered() {
+        return receivers.stream().mapToInt(RdcmReceiver::maxBuffered).max().orElse(0);
+    }
+}

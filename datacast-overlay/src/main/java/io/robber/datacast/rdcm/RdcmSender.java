@@ -1,0 +1,70 @@
+package io.robber.datacast.rdcm;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * RDCM's sender (§3.3), sans-IO: the overlay parent of the highest ring. Its repair window moves up
+ * past a packet on the first ACK from an overlay child; a packet no overlay child ACKed within the
+ * timeout was lost by every receiver, and only then is it multicast again on the tree.
+ */
+public final class RdcmSender {
+    private final Set<Integer> childRings;
+    private final long timeoutNanos;
+    private final RdcmOutput output;
+    private final Acked childAcked = new Acked();
+    private final Deadlines deadlines = new Deadlines();
+    private int sent;
+    private int windowLow;
+    private long multicastRepairs;
+
+    public RdcmSender(BackupOverlay overlay, long timeoutNanos, RdcmOutput output) {
+        this.childRings = overlay.rings().stream().filter(ring -> ring.overlayParent() == overlay.sender())
+                .map(OverlayRing::treeParent).collect(Collectors.toCollection(HashSet::new));
+        this.childRings.add(RdcmAck.NO_RING);
+        this.timeoutNanos = timeoutNanos;
+        this.output = output;
+    }
+
+    /** The next packet's sequence number, now multicast on the tree. */
+    public int onSend(long now) {
+        int sequence = sent++;
+        deadlines.add(sequence, now + timeoutNanos, 0);
+        return sequence;
+    }
+
+    public void onAck(RdcmAck ack) {
+        if (childRings.contains(ack.ring())) {
+            childAcked.cover(ack.sequence(), ack.recent(), ack.below());
+            windowLow = Math.min(sent, childAcked.prefix());
+        }
+    }
+
+    /** Multicasts again each packet no overlay child ACKed in time. */
+    public void onTimer(long now) {
+        while (deadlines.headDeadline() <= now) {
+            int sequence = deadlines.headSequence();
+            int attempt = deadlines.headAttempt();
+            deadlines.poll();
+            if (!childAcked.get(sequence)) {
+                multicastRepairs++;
+                output.multicast(sequence);
+                deadlines.add(sequence, now + timeoutNanos, attempt + 1);
+            }
+        }
+    }
+
+    public long nextDeadline() {
+        return deadlines.headDeadline();
+    }
+
+    /** Every packet below this one was ACKed by an overlay child. */
+    public int windowLow() {
+        return windowLow;
+    }
+
+    public long multicastRepairs() {
+        return multicastRepairs;
+    }
+}
