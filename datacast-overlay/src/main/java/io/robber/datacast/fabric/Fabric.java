@@ -3,7 +3,9 @@ package io.robber.datacast.fabric;
 import io.robber.datacast.topology.LinkProfile;
 import io.robber.datacast.topology.Network;
 import io.robber.sim.VirtualClock;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.ToLongFunction;
 
@@ -15,7 +17,8 @@ import java.util.function.ToLongFunction;
  * threads: a run is a function of the network, the handlers and the seed (the loss draws).
  *
  * <p>The controller's view: {@link #port(int)} counters per arc, links taken {@linkplain #setLinkUp
- * down and up}, an arc's rate and loss rate changed for an experiment.
+ * down and up} (and {@linkplain #onLinkChange listeners} told), an arc's rate and loss rate changed
+ * for an experiment.
  *
  * <p>The same fabric runs in real time on loopback, its packets crossing sockets as bytes, inside a
  * {@link LoopbackFabric}; there the clock is paced, and {@link #runUntil} is not for use.
@@ -25,6 +28,7 @@ public final class Fabric implements PacketOutput {
     private final VirtualClock clock;
     private final NodeHandler[] handlers;
     private final Port[] ports;
+    private final List<LinkListener> linkListeners = new ArrayList<>();
 
     public Fabric(Network network, VirtualClock clock, long seed) {
         this(network, clock, seed, null);
@@ -84,8 +88,17 @@ public final class Fabric implements PacketOutput {
 
     /** Takes both directions of {@code link} down (dropping what they hold) or back up. */
     public void setLinkUp(int link, boolean up) {
+        boolean changed = ports[2 * link].isUp() != up || ports[2 * link + 1].isUp() != up;
         ports[2 * link].setUp(up);
         ports[2 * link + 1].setUp(up);
+        if (changed) {
+            linkListeners.forEach(listener -> listener.linkChanged(link, up));
+        }
+    }
+
+    /** Tells {@code listener} of every link {@linkplain #setLinkUp taken down or up} from now on. */
+    public void onLinkChange(LinkListener listener) {
+        linkListeners.add(listener);
     }
 
     /** Gives one direction of a link its own rate, e.g. the paper's slow switch⟨0,0⟩→02. */

@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * The multiple edge-disjoint Steiner trees algorithm of §4.1 (Fig. 3, CalcSteinerTrees): construct
  * the topology's spanning trees from the source, prune each to the group, then repair the trees that
- * failed links broke, one by one: release the broken tree and rebuild it by breadth-first search
- * over the free, live arcs; drop it if the receivers cannot all be reached. A tree is kept whenever
+ * failed links broke, one by one ({@link TreeRepair}): release the broken tree and rebuild it by
+ * breadth-first search over the free, live arcs; drop it if the receivers cannot all be reached. A
+ * tree is kept whenever
  * the receivers are connected to the source: the last broken tree is rebuilt with every arc of the
  * dropped ones free. O(k|V|) + O(|E|) + O(k'|E|) for k' broken trees.
  *
@@ -41,29 +42,10 @@ public final class MultipleSteinerTrees {
             tree.ifPresent(free::take);
             pruned.add(tree);
         }
-        BreadthFirstTree search = null;
-        List<SteinerTree> trees = new ArrayList<>();
-        int repaired = 0;
-        int dropped = 0;
-        for (Optional<SteinerTree> tree : pruned) {
-            if (tree.isPresent() && !tree.get().isBroken(failed)) {
-                trees.add(tree.get());
-                continue;
-            }
-            repaired++;
-            tree.ifPresent(free::release);
-            if (search == null) {
-                search = new BreadthFirstTree(network, group, pruning);
-            }
-            Optional<SteinerTree> rebuilt = search.grow(free);
-            if (rebuilt.isPresent()) {
-                free.take(rebuilt.get());
-                trees.add(rebuilt.get());
-            } else {
-                dropped++;
-            }
-        }
-        return new SteinerTreeSet(trees, repaired, dropped);
+        List<Optional<SteinerTree>> repaired = new TreeRepair(network).repair(group, pruning, free, failed, pruned);
+        List<SteinerTree> trees = repaired.stream().flatMap(Optional::stream).toList();
+        long broken = pruned.stream().filter(tree -> tree.isEmpty() || tree.get().isBroken(failed)).count();
+        return new SteinerTreeSet(trees, (int) broken, pruned.size() - trees.size());
     }
 
     /** Whether every receiver is connected to the source over live links (else no tree can exist). */

@@ -21,6 +21,18 @@ public final class DatacastNodes {
         });
     }
 
+    /** Every node of the fabric, attached. */
+    void attachAll() {
+        for (int node = 0; node < fabric.network().nodeCount(); node++) {
+            at(node);
+        }
+    }
+
+    /** Every node leaves {@code tree}. */
+    void leave(int tree) {
+        nodes.values().forEach(node -> node.leave(tree));
+    }
+
     public Fabric fabric() {
         return fabric;
     }

@@ -1,13 +1,15 @@
 package io.robber.datacast.transport;
 
 import io.robber.engine.Timers;
+import java.util.Arrays;
 import java.util.function.IntConsumer;
 
 /**
  * A receiver's interests in the network (at most w of them) with their deadlines, behind one timer:
  * it fires at the earliest deadline and hands every expired interest back to be sent again. One
  * pending event per receiver however many interests are out, so thousands of receivers keep the
- * event queue small. RTT samples come from interests answered at their first sending (Karn).
+ * event queue small. A tree's schedule may grow, and the per-packet attempts with it. RTT samples
+ * come from interests answered at their first sending (Karn).
  */
 final class OutstandingInterests {
     private final Timers timers;
@@ -17,7 +19,7 @@ final class OutstandingInterests {
     private final int[] positions;
     private final long[] askedAt;
     private final long[] deadlines;
-    private final byte[] attempts;
+    private byte[] attempts;
     private int count;
     private Runnable timer;
     private long timerAt;
@@ -29,11 +31,14 @@ final class OutstandingInterests {
         this.positions = new int[window];
         this.askedAt = new long[window];
         this.deadlines = new long[window];
-        this.attempts = new byte[packets];
+        this.attempts = new byte[Math.max(1, packets)];
     }
 
     /** Interest {@code position} went out now (again, if it is still outstanding). */
     void sent(int position) {
+        if (position >= attempts.length) {
+            attempts = Arrays.copyOf(attempts, Math.max(position + 1, 2 * attempts.length));
+        }
         int slot = slotOf(position);
         if (slot < 0) {
             slot = count++;
@@ -59,6 +64,15 @@ final class OutstandingInterests {
         askedAt[slot] = askedAt[count];
         deadlines[slot] = deadlines[count];
         return true;
+    }
+
+    /** Forgets every interest and stops the timer (the receiver left the tree). */
+    void stop() {
+        count = 0;
+        if (timer != null) {
+            timer.run();
+            timer = null;
+        }
     }
 
     private int slotOf(int position) {

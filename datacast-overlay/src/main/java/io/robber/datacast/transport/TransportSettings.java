@@ -59,6 +59,12 @@ public record TransportSettings(int creditWindow, long cacheBytes, long rateIncr
                 initialRateBitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, replacement);
     }
 
+    /** The same with the source starting at {@code bitsPerSecond}. */
+    public TransportSettings withInitialRate(long bitsPerSecond) {
+        return new TransportSettings(creditWindow, cacheBytes, rateIncreaseBitsPerSecond, increaseIntervalNanos,
+                bitsPerSecond, mtuBytes, headerBytes, minRetransmissionTimeoutNanos, cacheReplacement);
+    }
+
     /**
      * These settings for links {@code factor} times as fast (below 1: slower): the rates multiplied by
      * it, T and the RTO floor divided by it. The same dynamics in time divided by {@code factor}, and

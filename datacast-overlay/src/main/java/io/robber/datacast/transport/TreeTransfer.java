@@ -13,11 +13,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A tree's blocks delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
+ * The whole data delivered over one Steiner tree by the Datacast transport: the {@link Source} at the
  * tree's root, a {@link BranchingNode} (with its cache) wherever the tree splits, and a
  * {@link Receiver} at each group member, pulling the blocks with interests routed up the tree. A
  * member that also forwards to others is a branching node too (it consumes one copy and passes one on).
- * Switches that do not branch just forward by source route.
+ * Switches that do not branch just forward by source route. Its data packets carry no bytes
+ * ({@link Payloads#NONE}); {@link DatacastTransfer} is the one for real time with real bytes.
  */
 public final class TreeTransfer {
     private final Fabric fabric;
@@ -31,23 +32,21 @@ public final class TreeTransfer {
     /**
      * @param tree the tree; the schedule's tree number is the name every node knows it by
      * @param receivers node indices of the receivers, all on the tree
-     * @param schedule the blocks the tree carries
+     * @param schedule the blocks the tree carries: all the data's
      */
     public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int[] receivers, BlockSchedule schedule,
             TransportSettings settings) {
-        this(nodes, tree, receivers, schedule, settings, Payloads.NONE);
-    }
-
-    /** A transfer whose data packets carry bytes: the source reads them from {@code payloads}, receivers hand them back. */
-    public TreeTransfer(DatacastNodes nodes, SteinerTree tree, int[] receivers, BlockSchedule schedule,
-            TransportSettings settings, Payloads payloads) {
         this.fabric = nodes.fabric();
         this.packets = schedule.packets();
+        if (packets != schedule.totalPackets()) {
+            throw new IllegalArgumentException("one tree carries all " + schedule.totalPackets() + " packets, not "
+                    + packets);
+        }
         int treeId = schedule.tree();
         this.settings = settings;
         Network network = fabric.network();
         int[] parentArc = parentArcs(network, tree);
-        this.source = new Source(fabric, fabric.clock(), schedule, settings, payloads);
+        this.source = new Source(fabric, fabric.clock(), schedule, settings, Payloads.NONE);
         nodes.at(tree.source()).source(treeId, source);
         int[] children = new int[network.nodeCount()];
         for (int arc : tree.arcs()) {
@@ -67,8 +66,9 @@ public final class TreeTransfer {
             BranchingNode here = branching.get(node);
             PacketOutput interests = here == null ? fabric
                     : packet -> here.onLocalInterest(packet, (Interest) packet.payload());
+            Holdings holdings = new Holdings(fabric.clock(), packets, schedule.blockPackets(), () -> unfinished--);
             Receiver receiver = new Receiver(interests, fabric.clock(), routeToSource(network, parentArc, tree, node),
-                    schedule, settings, () -> unfinished--, data -> payloads.received(node, data));
+                    schedule, settings, holdings, HandOffSignals.NONE, data -> { });
             if (here != null) {
                 here.local(receiver);
             }

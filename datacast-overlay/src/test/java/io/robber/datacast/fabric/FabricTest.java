@@ -129,4 +129,15 @@ class FabricTest {
         assertThat(fabric.port(route[1] ^ 1).packetsSent()).isEqualTo(1);
         assertThat(fabric.port(route[0] ^ 1).packetsSent()).isEqualTo(1);
     }
+
+    @Test
+    void listenersHearALinkGoDownAndUpOnceEach() {
+        List<String> changes = new ArrayList<>();
+        fabric.onLinkChange((link, up) -> changes.add(link + (up ? " up" : " down")));
+        fabric.setLinkUp(3, false);
+        fabric.setLinkUp(3, false);
+        fabric.setLinkUp(3, true);
+        fabric.setLinkUp(4, true);
+        assertThat(changes).containsExactly("3 down", "3 up");
+    }
 }

@@ -46,7 +46,7 @@ class DatacastTransferTest {
     }
 
     @Test
-    void theBlocksDealtToBCubesTwoTreesReachEveryReceiverEachExactlyOnce() {
+    void theBlocksHandedToBCubesTwoEqualTreesReachEveryReceiverEachExactlyOnce() {
         assertThat(trees).hasSize(2);
         assertThat(transfer(trees)).extracting(TransferReport::packets).containsExactly(PACKETS / 2, PACKETS / 2);
     }
