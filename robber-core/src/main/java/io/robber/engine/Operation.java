@@ -99,6 +99,11 @@ public final class Operation {
         return localComplete;
     }
 
+    /** Whether {@code member} has been declared dead in this operation, here or by the group. */
+    public boolean isDead(int member) {
+        return failures.isDead(member);
+    }
+
     public boolean isFinished() {
         return finished;
     }

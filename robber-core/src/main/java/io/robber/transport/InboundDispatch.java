@@ -130,7 +130,7 @@ final class InboundDispatch implements LinkListener {
     public void onLinkDown(int peer) {
         driver.linkDown(peer);
         Operation current = operations.running();
-        if (current != null && !current.isFinished()) {
+        if (current != null && !current.isFinished() && !current.isDead(peer)) {
             LOG.warn("{}: lost connection to member {}; waiting up to {} s for it to come back", selfId,
                     group.member(peer).id(), failureTimeout.toMillis() / 1000.0);
             current.onPeerLost(peer);
