@@ -197,6 +197,41 @@ class PushIT {
         assertThat(work.resolve("out5/big.bin")).as("the victim has nothing under the final name").doesNotExist();
     }
 
+    /**
+     * Issue 14, found item 2: a receiver stopped with SIGSTOP keeps its sockets open but says nothing.
+     * Its neighbours hear not even a keep-alive for the failure timeout and declare it dead, so its
+     * cluster-mate finishes instead of stalling until {@code --timeout}.
+     */
+    @Test
+    void aReceiverFrozenMidTransferDoesNotStallItsClusterMates() throws Exception {
+        String coordinator = coordinator("127.0.0.14");
+        RobberProcesses.Node sender = sender(coordinator, bigFile, 4, "--failure-timeout", "5s", "--timeout", "150s");
+        List<RobberProcesses.Node> receivers = new ArrayList<>();
+        for (int i : new int[] {0, 1, 4, 5}) {
+            receivers.add(receiver(coordinator, i, "--failure-timeout", "5s", "--timeout", "150s"));
+        }
+        RobberProcesses.Node victim = receivers.get(3);
+
+        awaitProgress(victim);
+        signal(victim, "STOP");
+        try {
+            for (RobberProcesses.Node r : receivers.subList(0, 3)) {
+                assertThat(r.awaitExit()).as("survivor %s stderr:%n%s", r.name(), r.stderr()).isZero();
+                Path copy = work.resolve("out" + r.name().replace("receiver", "")).resolve("big.bin");
+                assertThat(RobberProcesses.sha256(copy)).as("%s's copy", r.name()).isEqualTo(bigSha);
+            }
+            assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
+            assertThat(sender.stderr()).contains("b5");
+        } finally {
+            signal(victim, "CONT");
+        }
+    }
+
+    private static void signal(RobberProcesses.Node node, String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(node.process().pid())).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -%s", signal).isZero();
+    }
+
     /** Waits until the receiver reports that some data has arrived. */
     private static void awaitProgress(RobberProcesses.Node node) throws InterruptedException {
         long deadline = System.nanoTime() + RobberProcesses.PROCESS_TIMEOUT.toNanos();

@@ -15,7 +15,9 @@ import java.util.Map;
  * fail; a deployment cannot, so an {@link Operation} keeps:
  * <ul>
  *   <li>a loss timer per lost neighbour: a connection that stays down for the failure timeout makes
- *       that member dead (a reconnection before then cancels it);</li>
+ *       that member dead (a reconnection before then cancels it); a connection that stays up but on
+ *       which nothing at all arrives for the failure timeout (a frozen process) makes it dead at once,
+ *       since the transport's idle detection has already waited that long;</li>
  *   <li>the dead members and why, learnt locally or from the group-wide flood ({@link Message.Dead}),
  *       which it passes on;</li>
  *   <li>a watchdog: once some member is dead, an incomplete node that receives no piece for the
@@ -99,6 +101,11 @@ final class MemberFailures {
     /** "connection lost at c0n1 and not back within 30 s" */
     String lossReason() {
         return "connection lost at " + group.member(self).id() + " and not back within " + seconds();
+    }
+
+    /** "sent nothing to c0n1 for 30 s" */
+    String silenceReason() {
+        return "sent nothing to " + group.member(self).id() + " for " + seconds();
     }
 
     /** A piece arrived. */

@@ -20,7 +20,7 @@ import java.util.random.RandomGenerator;
  *   <li>the flood of the set of members that are done ({@link DoneFlood});</li>
  *   <li>both in batches ({@link Gossip}), so that each link carries a few of their messages, not
  *       one per member;</li>
- *   <li>member failure: a neighbour whose connection stays lost for the failure timeout is declared
+ *   <li>member failure: a neighbour whose connection stays lost, or silent, for the failure timeout is declared
  *       dead and that is flooded too ({@link MemberFailures}; also sent by a node that gives up). The
  *       operation finishes when every member it can still reach is done or dead; dead members that
  *       were not done make it fail group-wide, naming them, while each survivor's own data is
@@ -99,6 +99,11 @@ public final class Operation {
         return localComplete;
     }
 
+    /** Whether {@code member} has been declared dead in this operation, here or by the group. */
+    public boolean isDead(int member) {
+        return failures.isDead(member);
+    }
+
     public boolean isFinished() {
         return finished;
     }
@@ -166,6 +171,16 @@ public final class Operation {
         }
         engine.onPeerLost(peer);
         failures.lost(peer, () -> recordDeath(peer, failures.lossReason(), -1));
+    }
+
+    /**
+     * A neighbour whose connection is up sent nothing at all, not even a keep-alive, for the failure
+     * timeout: it is declared dead at once, as if its connection had been lost that long.
+     */
+    public void onPeerSilent(int peer) {
+        if (!finished) {
+            recordDeath(peer, failures.silenceReason(), -1);
+        }
     }
 
     /** A lost neighbour is connected again: it hears every flood again and, unless dead, the engine resynchronises. */

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What arrives from a node's peers, on its event loop, handed to the running operation: messages of
  * that operation at once, messages of operations not started yet kept (up to a bound) until it
- * starts; piece frames checked against the manifest and passed to the {@link PieceStore}; links lost
- * and back.
+ * starts; piece frames checked against the manifest and passed to the {@link PieceStore}; links lost,
+ * silent and back.
  */
 final class InboundDispatch implements LinkListener {
     private static final Logger LOG = LoggerFactory.getLogger(InboundDispatch.class);
@@ -117,10 +117,20 @@ final class InboundDispatch implements LinkListener {
     }
 
     @Override
+    public void onLinkSilent(int peer) {
+        Operation current = operations.running();
+        if (current != null && !current.isFinished()) {
+            LOG.warn("{}: member {} sent nothing for {} s; declaring it dead", selfId, group.member(peer).id(),
+                    failureTimeout.toMillis() / 1000.0);
+            current.onPeerSilent(peer);
+        }
+    }
+
+    @Override
     public void onLinkDown(int peer) {
         driver.linkDown(peer);
         Operation current = operations.running();
-        if (current != null && !current.isFinished()) {
+        if (current != null && !current.isFinished() && !current.isDead(peer)) {
             LOG.warn("{}: lost connection to member {}; waiting up to {} s for it to come back", selfId,
                     group.member(peer).id(), failureTimeout.toMillis() / 1000.0);
             current.onPeerLost(peer);

@@ -17,4 +17,10 @@ interface LinkListener {
     void onLinkUp(int peer);
 
     void onLinkDown(int peer);
+
+    /**
+     * Nothing at all, not even a keep-alive, arrived from the peer for the failure timeout: it is
+     * frozen or cut off. Its connection closes right after, so {@link #onLinkDown} follows.
+     */
+    void onLinkSilent(int peer);
 }

@@ -3,9 +3,12 @@ package io.robber.transport;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
+import io.robber.wire.KeepAlive;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
 import io.robber.wire.WireCodec;
@@ -18,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * One TCP connection to a peer: exchanges handshakes (each with a fresh nonce), then proofs of the
  * group's secret ({@link Auth}), then hands frames to the node. Any broken frame or failed check
  * closes this connection with one log line; the node carries on. A connection that is not admitted
- * within the {@linkplain TransportOptions#handshakeTimeout() handshake timeout} is closed.
+ * within the {@linkplain TransportOptions#handshakeTimeout() handshake timeout} is closed. Once admitted,
+ * it sends keep-alives when it has nothing else to say and reports a peer that says nothing at all
+ * ({@link PeerLinks#idleDetection()}).
  */
 final class PeerConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(PeerConnection.class);
@@ -62,6 +67,9 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             }
             return;
         }
+        if (msg == KeepAlive.INSTANCE) {
+            return;
+        }
         if (links.channel(peer) != ctx.channel()) {
             ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
         } else if (msg instanceof Message m) {
@@ -92,6 +100,23 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
         admitted = true;
         links.admit(peer, ctx.channel());
         decoder.acceptLargeFrames();
+        ctx.pipeline().addFirst(links.idleDetection());
+    }
+
+    /**
+     * Idle events of an admitted connection: a keep-alive when this side wrote nothing for a while;
+     * the peer reported silent when nothing arrived for the failure timeout, unless this side had
+     * stopped reading (a read limit pausing the socket), which says nothing about the peer.
+     */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (!(event instanceof IdleStateEvent idle)) {
+            ctx.fireUserEventTriggered(event);
+        } else if (idle.state() == IdleState.WRITER_IDLE) {
+            ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), KeepAlive.INSTANCE));
+        } else if (idle.state() == IdleState.READER_IDLE && ctx.channel().config().isAutoRead()) {
+            links.silent(peer, ctx.channel());
+        }
     }
 
     @Override

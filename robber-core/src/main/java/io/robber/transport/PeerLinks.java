@@ -12,6 +12,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
@@ -43,6 +44,11 @@ import org.slf4j.LoggerFactory;
  * Dials are retried with backoff ({@link TransportOptions.Dialling}) until every neighbour is
  * connected or the connect timeout expires; a connection lost later is redialled the same way for up
  * to the failure timeout, after which the running operation declares that member dead.
+ *
+ * <p>An admitted connection is watched for idleness ({@link #idleDetection()}): a node that has written
+ * nothing on it for a third of the failure timeout sends a {@link io.robber.wire.KeepAlive}, so a
+ * connection on which nothing at all arrives for the failure timeout belongs to a frozen peer (e.g.
+ * a stopped process, whose sockets stay open); that peer is declared dead and the connection closed.
  */
 final class PeerLinks {
     /** Socket reads adapt between these sizes; they grow to a default piece, so a piece takes few reads. */
@@ -50,6 +56,8 @@ final class PeerLinks {
     private static final int INITIAL_READ = 64 << 10;
     private static final int MAX_READ = Manifest.DEFAULT_PIECE_SIZE;
     private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
+    /** Keep-alives a quiet node sends per failure timeout, so that a late one or two do not matter. */
+    private static final int KEEP_ALIVES_PER_TIMEOUT = 3;
 
     private final Group group;
     private final int self;
@@ -228,6 +236,29 @@ final class PeerLinks {
         }
         listener.onLinkUp(peer);
         checkAllConnected();
+    }
+
+    /**
+     * The handler that watches an admitted connection: a reader-idle event after the failure timeout
+     * without a byte from the peer, a writer-idle event (answered with a keep-alive) after a third of
+     * it without a write of our own.
+     */
+    IdleStateHandler idleDetection() {
+        long timeout = failureTimeout.toNanos();
+        return new IdleStateHandler(timeout, timeout / KEEP_ALIVES_PER_TIMEOUT, 0, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Nothing arrived on {@code channel} from an admitted peer for the failure timeout: the running
+     * operation declares it dead, then the connection closes (and is redialled as after a loss).
+     */
+    void silent(int peer, Channel channel) {
+        if (!closed && channels[peer] == channel) {
+            LOG.warn("{}: closing connection with member {}: nothing received for {} ms", selfId(), memberId(peer),
+                    failureTimeout.toMillis());
+            listener.onLinkSilent(peer);
+        }
+        channel.close();
     }
 
     /** An admitted connection closed; the lower index redials it for up to the failure timeout. */

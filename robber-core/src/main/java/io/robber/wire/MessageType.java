@@ -17,9 +17,10 @@ public enum MessageType {
     DEAD(13),
     CHOKE(14),
     INTEREST(15),
-    PROTOCOL(16);
+    PROTOCOL(16),
+    KEEP_ALIVE(17);
 
-    private static final MessageType[] BY_CODE = new MessageType[17];
+    private static final MessageType[] BY_CODE = new MessageType[18];
 
     static {
         for (MessageType t : values()) {

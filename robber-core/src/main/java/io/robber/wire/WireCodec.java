@@ -47,6 +47,10 @@ public final class WireCodec {
         return finish(out);
     }
 
+    public static ByteBuf encode(ByteBufAllocator alloc, KeepAlive k) {
+        return alloc.buffer(4 + 1).writeInt(1).writeByte(MessageType.KEEP_ALIVE.code());
+    }
+
     public static ByteBuf encode(ByteBufAllocator alloc, Message m) {
         ByteBuf out = alloc.buffer(16);
         out.writeInt(0).writeByte(m.type().code()).writeInt(m.op());
@@ -165,7 +169,7 @@ public final class WireCodec {
 
     /**
      * Decodes one frame body (type byte and payload, without the length prefix) into a
-     * {@link Handshake}, an {@link Auth}, a {@link Message} or a {@link PieceFrame}. A piece frame's data is a
+     * {@link Handshake}, an {@link Auth}, a {@link KeepAlive}, a {@link Message} or a {@link PieceFrame}. A piece frame's data is a
      * retained slice of {@code frame}, which the caller must release.
      */
     public static Object decode(ByteBuf frame) {
@@ -180,6 +184,12 @@ public final class WireCodec {
         }
         if (type == MessageType.AUTH) {
             return decodeAuth(frame);
+        }
+        if (type == MessageType.KEEP_ALIVE) {
+            if (frame.isReadable()) {
+                throw new MalformedFrameException(frame.readableBytes() + " trailing bytes after KEEP_ALIVE frame");
+            }
+            return KeepAlive.INSTANCE;
         }
         need(frame, 4, "operation number");
         int op = frame.readInt();
@@ -201,7 +211,7 @@ public final class WireCodec {
                 int piece = readIndex(frame, "piece index");
                 yield new PieceFrame(op, piece, frame.readRetainedSlice(frame.readableBytes()));
             }
-            case HANDSHAKE, AUTH -> throw new AssertionError("handled above");
+            case HANDSHAKE, AUTH, KEEP_ALIVE -> throw new AssertionError("handled above");
         };
         if (frame.isReadable()) {
             if (decoded instanceof PieceFrame p) {

@@ -85,7 +85,8 @@ class WireCodecTest {
     void everyMessageTypeIsCovered() {
         assertThat(messages().map(Message::type).distinct())
                 .containsExactlyInAnyOrder(Arrays.stream(MessageType.values())
-                        .filter(t -> t != MessageType.HANDSHAKE && t != MessageType.AUTH && t != MessageType.PIECE)
+                        .filter(t -> t != MessageType.HANDSHAKE && t != MessageType.AUTH && t != MessageType.PIECE
+                                && t != MessageType.KEEP_ALIVE)
                         .toArray(MessageType[]::new));
     }
 
@@ -120,6 +121,21 @@ class WireCodecTest {
         Auth a = new Auth(NONCE);
 
         assertThat(decodeFramed(WireCodec.encode(ALLOC, a))).isEqualTo(a);
+    }
+
+    @Test
+    void keepAliveRoundTripsAsTheSmallestFrame() {
+        ByteBuf encoded = WireCodec.encode(ALLOC, KeepAlive.INSTANCE);
+
+        assertThat(encoded.readableBytes()).isEqualTo(4 + 1);
+        assertThat(decodeFramed(encoded)).isSameAs(KeepAlive.INSTANCE);
+    }
+
+    @Test
+    void keepAliveWithAPayloadIsMalformed() {
+        assertMalformed(new byte[] {(byte) MessageType.KEEP_ALIVE.code(), 0}, "1 trailing bytes after KEEP_ALIVE frame");
+        assertMalformed(body(b -> b.writeByte(MessageType.KEEP_ALIVE.code()).writeInt(1)),
+                "4 trailing bytes after KEEP_ALIVE frame");
     }
 
     @Test
@@ -193,7 +209,7 @@ class WireCodecTest {
     @Test
     void unknownTypesAreMalformed() {
         assertMalformed(new byte[] {0}, "unknown frame type 0");
-        assertMalformed(new byte[] {17, 0, 0, 0, 0, 0}, "unknown frame type 17");
+        assertMalformed(new byte[] {18, 0, 0, 0, 0, 0}, "unknown frame type 18");
         assertMalformed(new byte[] {(byte) 255}, "unknown frame type 255");
     }
 
@@ -397,7 +413,7 @@ class WireCodecTest {
             byte[] frame = new byte[random.nextInt(257)];
             random.nextBytes(frame);
             if (frame.length > 0 && random.nextInt(4) > 0) {
-                frame[0] = (byte) random.nextInt(MessageType.PROTOCOL.code() + 2);
+                frame[0] = (byte) random.nextInt(MessageType.KEEP_ALIVE.code() + 2);
             }
             decodeSafely(frame);
         }
@@ -481,6 +497,7 @@ class WireCodecTest {
         messages().forEach(m -> frames.add(WireCodec.encode(ALLOC, m)));
         frames.add(WireCodec.encode(ALLOC, new Handshake(Handshake.VERSION, "robber", 99L, 3, NONCE)));
         frames.add(WireCodec.encode(ALLOC, new Auth(NONCE)));
+        frames.add(WireCodec.encode(ALLOC, KeepAlive.INSTANCE));
         frames.add(Unpooled.wrappedBuffer(WireCodec.pieceHeader(ALLOC, 1, 2, 5), Unpooled.wrappedBuffer(new byte[5])));
         frames.add(WireCodec.pieceHeader(ALLOC, 1, 2, 0));
         List<byte[]> bodies = new ArrayList<>();
