@@ -1,5 +1,6 @@
 package io.robber.datacast.overlay;
 
+import io.robber.datacast.transport.RetransmissionTimeout;
 import io.robber.engine.EngineContext;
 import io.robber.engine.ProtocolEngine;
 import io.robber.wire.Message;
@@ -34,7 +35,7 @@ final class DatacastEngine implements ProtocolEngine {
     private final PendingInterests pending = new PendingInterests();
     /** Per child, the pieces sent to it over its current connection. */
     private final Map<Integer, BitSet> sentTo = new HashMap<>();
-    private final InterestTimeout timeout;
+    private final RetransmissionTimeout timeout;
     /** Per tree: this member's current parent (-1 at the source), its window and the next piece to ask for. */
     private final int[] parent;
     private final InterestWindow[] windows;
@@ -53,7 +54,7 @@ final class DatacastEngine implements ProtocolEngine {
         int k = Math.max(1, plan.trees().size());
         this.blocks = new PieceBlocks(options.blockPieces(), k, pieceCount);
         this.possession = (BitSet) possession.clone();
-        this.timeout = new InterestTimeout(options.rtoFloorNanos());
+        this.timeout = new RetransmissionTimeout(options.rtoFloorNanos());
         this.parent = new int[k];
         this.windows = new InterestWindow[k];
         this.cursor = new int[k];

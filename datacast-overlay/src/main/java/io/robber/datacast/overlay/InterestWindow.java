@@ -1,5 +1,6 @@
 package io.robber.datacast.overlay;
 
+import io.robber.datacast.transport.RetransmissionTimeout;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.Map;
 /**
  * A receiver's interests outstanding with its parent on one tree (§5.2): at most w of its own (the
  * credit: one spent per interest, one back per piece), plus at most w that it forwards for its
- * children. Each interest times out on its own ({@link InterestTimeout}).
+ * children. Each interest times out on its own ({@link RetransmissionTimeout}).
  */
 final class InterestWindow {
     /** One outstanding interest: when it was last sent, how often, and whether it is a child's. */
@@ -72,7 +73,7 @@ final class InterestWindow {
     }
 
     /** The interests whose timeout passed by {@code now}; each counts as sent again now. */
-    List<Integer> expired(long now, InterestTimeout timeout) {
+    List<Integer> expired(long now, RetransmissionTimeout timeout) {
         List<Integer> due = new ArrayList<>();
         outstanding.forEach((piece, o) -> {
             if (now - o.sentAt >= timeout.nanos(o.attempt)) {
@@ -85,7 +86,7 @@ final class InterestWindow {
     }
 
     /** When the next interest times out, or {@link Long#MAX_VALUE} with none outstanding. */
-    long nextDeadline(InterestTimeout timeout) {
+    long nextDeadline(RetransmissionTimeout timeout) {
         long next = Long.MAX_VALUE;
         for (Outstanding o : outstanding.values()) {
             next = Math.min(next, o.sentAt + timeout.nanos(o.attempt));

@@ -7,7 +7,7 @@ package io.robber.datacast.transport;
  * interest: with w interests out, one loss must not stretch the others' timeouts). Before the first sample it is ten
  * times the floor: RFC 6298's one second is an age in a data center.
  */
-final class RetransmissionTimeout {
+public final class RetransmissionTimeout {
     private static final long MAX_NANOS = 60_000_000_000L;
 
     private final long floor;
@@ -15,12 +15,12 @@ final class RetransmissionTimeout {
     private long variation;
     private long timeout;
 
-    RetransmissionTimeout(long floorNanos) {
+    public RetransmissionTimeout(long floorNanos) {
         this.floor = floorNanos;
         this.timeout = 10 * floorNanos;
     }
 
-    void sample(long rttNanos) {
+    public void sample(long rttNanos) {
         if (smoothed < 0) {
             smoothed = rttNanos;
             variation = rttNanos / 2;
@@ -32,7 +32,7 @@ final class RetransmissionTimeout {
     }
 
     /** The timeout of an interest sent for the {@code attempt}-th time (0: the first). */
-    long nanos(int attempt) {
+    public long nanos(int attempt) {
         return Math.min(MAX_NANOS, timeout << Math.min(attempt, 20));
     }
 }
