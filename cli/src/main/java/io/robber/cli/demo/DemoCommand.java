@@ -190,11 +190,17 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private Backend backend() {
+        Backend chosen;
         try {
-            return Backend.of(backend);
+            chosen = Backend.of(backend);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--backend: " + e.getMessage());
         }
+        if (chosen == Backend.NETNS) {
+            throw new ParameterException(spec.commandLine(),
+                    "--backend: the demo runs in process or in virtual time; use 'robber bench --backend netns'");
+        }
+        return chosen;
     }
 
     private Network network(String chosen) {

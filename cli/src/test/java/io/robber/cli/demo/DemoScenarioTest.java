@@ -53,4 +53,17 @@ class DemoScenarioTest {
         }
         assertThat(intoB).isBetween(json.get("bytes").asLong(), json.get("bytes").asLong() * 101 / 100);
     }
+
+    @Test
+    void theNetnsBackendIsAUsageErrorPointingAtBench() {
+        StringWriter err = new StringWriter();
+        var cli = RobberCli.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter()));
+        cli.setErr(new PrintWriter(err, true));
+
+        int code = cli.execute("demo", "--backend", "netns");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("robber bench --backend netns").doesNotContain("unexpected error");
+    }
 }
