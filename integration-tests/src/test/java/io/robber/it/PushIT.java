@@ -169,13 +169,17 @@ class PushIT {
         assertThat(sender.stderr()).doesNotContain("no --secret-file");
     }
 
+    /**
+     * A failure timeout of 10 s here and below: long enough that a busy machine delaying a live
+     * process's keep-alives (one per third of it) does not make it look dead.
+     */
     @Test
     void aReceiverKilledMidTransferNeitherHangsTheOthersNorGoesUnnamed() throws Exception {
         String coordinator = coordinator("127.0.0.13");
-        RobberProcesses.Node sender = sender(coordinator, bigFile, 4, "--failure-timeout", "5s", "--timeout", "90s");
+        RobberProcesses.Node sender = sender(coordinator, bigFile, 4, "--failure-timeout", "10s");
         List<RobberProcesses.Node> receivers = new ArrayList<>();
         for (int i : new int[] {0, 1, 4, 5}) {
-            receivers.add(receiver(coordinator, i, "--failure-timeout", "5s", "--timeout", "90s"));
+            receivers.add(receiver(coordinator, i, "--failure-timeout", "10s"));
         }
         RobberProcesses.Node victim = receivers.get(3);
 
@@ -189,9 +193,7 @@ class PushIT {
         assertThat(summary.get("verified").asBoolean()).isFalse();
         assertThat(summary.get("failed").toString()).contains("b5");
         for (RobberProcesses.Node r : receivers.subList(0, 3)) {
-            assertThat(r.awaitExit()).as("survivor %s stderr:%n%s", r.name(), r.stderr()).isZero();
-            Path copy = work.resolve("out" + r.name().replace("receiver", "")).resolve("big.bin");
-            assertThat(RobberProcesses.sha256(copy)).as("%s's copy", r.name()).isEqualTo(bigSha);
+            assertSurvivorVerified(r);
             assertThat(r.stderr()).as("survivors are told who failed").contains("transfer failed for b5");
         }
         assertThat(work.resolve("out5/big.bin")).as("the victim has nothing under the final name").doesNotExist();
@@ -205,10 +207,10 @@ class PushIT {
     @Test
     void aReceiverFrozenMidTransferDoesNotStallItsClusterMates() throws Exception {
         String coordinator = coordinator("127.0.0.14");
-        RobberProcesses.Node sender = sender(coordinator, bigFile, 4, "--failure-timeout", "5s", "--timeout", "150s");
+        RobberProcesses.Node sender = sender(coordinator, bigFile, 4, "--failure-timeout", "10s");
         List<RobberProcesses.Node> receivers = new ArrayList<>();
         for (int i : new int[] {0, 1, 4, 5}) {
-            receivers.add(receiver(coordinator, i, "--failure-timeout", "5s", "--timeout", "150s"));
+            receivers.add(receiver(coordinator, i, "--failure-timeout", "10s"));
         }
         RobberProcesses.Node victim = receivers.get(3);
 
@@ -216,15 +218,20 @@ class PushIT {
         signal(victim, "STOP");
         try {
             for (RobberProcesses.Node r : receivers.subList(0, 3)) {
-                assertThat(r.awaitExit()).as("survivor %s stderr:%n%s", r.name(), r.stderr()).isZero();
-                Path copy = work.resolve("out" + r.name().replace("receiver", "")).resolve("big.bin");
-                assertThat(RobberProcesses.sha256(copy)).as("%s's copy", r.name()).isEqualTo(bigSha);
+                assertSurvivorVerified(r);
             }
             assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
             assertThat(sender.stderr()).contains("b5");
         } finally {
             signal(victim, "CONT");
         }
+    }
+
+    /** The survivor exited 0 with a copy identical to the big file. */
+    private void assertSurvivorVerified(RobberProcesses.Node r) throws Exception {
+        assertThat(r.awaitExit()).as("survivor %s stderr:%n%s", r.name(), r.stderr()).isZero();
+        Path copy = work.resolve("out" + r.name().replace("receiver", "")).resolve("big.bin");
+        assertThat(RobberProcesses.sha256(copy)).as("%s's copy", r.name()).isEqualTo(bigSha);
     }
 
     private static void signal(RobberProcesses.Node node, String signal) throws Exception {
