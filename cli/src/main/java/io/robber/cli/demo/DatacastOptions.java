@@ -18,8 +18,6 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -158,7 +156,7 @@ public final class DatacastOptions {
             throw new ParameterException(spec.commandLine(), "give either --receivers or --group-fraction, not both");
         }
         Node source = network.servers().get(0);
-        List<Node> others = new ArrayList<>(network.servers().subList(1, network.servers().size()));
+        List<Node> others = network.servers().subList(1, network.servers().size());
         int count = others.size();
         if (receivers != null) {
             count = receivers;
@@ -172,10 +170,6 @@ public final class DatacastOptions {
             throw new ParameterException(spec.commandLine(), "--receivers must be between 1 and " + others.size()
                     + " on " + network.servers().size() + " servers, got " + count);
         }
-        if (count < others.size()) {
-            Collections.shuffle(others, random);
-            others = others.subList(0, count);
-        }
-        return new Group(source, others);
+        return count < others.size() ? Group.sample(source, others, count, random) : new Group(source, others);
     }
 }

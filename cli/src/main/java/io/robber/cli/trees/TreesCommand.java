@@ -19,9 +19,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
@@ -132,17 +130,15 @@ public final class TreesCommand implements Callable<Integer> {
         }
         List<Node> servers = group == null ? network.servers() : option("--group", () -> members(network));
         Node from = source == null ? servers.get(0) : option("--source", () -> server(network, source));
-        List<Node> others = new ArrayList<>(servers.stream().filter(s -> !s.equals(from)).toList());
+        List<Node> others = servers.stream().filter(s -> !s.equals(from)).toList();
         if (receivers != null) {
             if (receivers < 1 || receivers > others.size()) {
                 throw new ParameterException(spec.commandLine(), "--receivers must be between 1 and "
                         + others.size() + " on " + network.servers().size() + " servers, got " + receivers);
             }
-            Collections.shuffle(others, random);
-            others = others.subList(0, receivers);
+            return Group.sample(from, others, receivers, random);
         }
-        List<Node> chosen = others;
-        return option("--group", () -> new Group(from, chosen));
+        return option("--group", () -> new Group(from, others));
     }
 
     /** The value, or the library's one-line complaint as a usage error naming the option. */

@@ -10,8 +10,6 @@ import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.transport.TransportSettings;
 import io.robber.engine.Protocols;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -73,9 +71,7 @@ public final class TopologyBench {
             throw new IllegalArgumentException("the group needs between 1 and " + (servers.size() - 1)
                     + " receivers on " + servers.size() + " servers, got " + receivers);
         }
-        List<Node> others = new ArrayList<>(servers.subList(1, servers.size()));
-        Collections.shuffle(others, new Random(seed));
-        return new Group(servers.get(0), List.copyOf(others.subList(0, receivers)));
+        return Group.sample(servers.get(0), servers.subList(1, servers.size()), receivers, new Random(seed));
     }
 
     /** Runs {@code protocol} once for {@code group}. */

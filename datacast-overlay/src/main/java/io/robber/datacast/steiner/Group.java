@@ -2,8 +2,11 @@ package io.robber.datacast.steiner;
 
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 
 /** A Datacast group (§3): one source and the receivers of its data, all servers. */
@@ -28,6 +31,13 @@ public record Group(Node source, List<Node> receivers) {
                 throw new IllegalArgumentException("receiver " + receiver + " is listed twice");
             }
         }
+    }
+
+    /** The source and {@code receivers} of the {@code candidates}, drawn at random. */
+    public static Group sample(Node source, List<Node> candidates, int receivers, Random random) {
+        List<Node> shuffled = new ArrayList<>(candidates);
+        Collections.shuffle(shuffled, random);
+        return new Group(source, shuffled.subList(0, receivers));
     }
 
     /** The source and, as receivers, every other server of the network. */
