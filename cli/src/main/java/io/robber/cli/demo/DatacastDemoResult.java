@@ -9,7 +9,8 @@ import java.util.List;
  * @param treeLinks        the links of each tree
  * @param finishSeconds    when the last receiver had every packet (the fabric's clock)
  * @param throughputMbps   the data's bits over the finish time
- * @param idealSeconds     the data over the trees' capacity, bytes·8 / (trees × link rate)
+ * @param idealSeconds     the data over the trees' capacity, bytes·8 / Σ over the trees of the
+ *                         rate of the tree's slowest link (trees × link rate when the links are alike)
  * @param linkStress       data bytes on the tree links ÷ (each tree's data × its links): 1 when every
  *                         data packet crosses every link of its tree once
  * @param duplicateDataRatio the source's duplicate data ÷ new data (§5.4)

@@ -22,8 +22,9 @@ final class DatacastDemoTable {
         String wall = r.wallSeconds() == null ? ""
                 : format("; wall clock %.3f s, %.1f MB on the sockets in %d frames, %d writes", r.wallSeconds(),
                         r.wireBytes() / 1e6, r.wireFrames(), r.wireWrites());
-        return table.render() + format("ideal = data / (%d trees x %.0f Mbit/s)%s%n%s%n", r.trees(), r.linkRateMbps(),
-                wall, check);
+        double treesMbps = r.bytes() * 8 / r.idealSeconds() / 1e6;
+        return table.render() + format("ideal = data / (%d trees, each at its slowest link: %.1f Mbit/s)%s%n%s%n",
+                r.trees(), treesMbps, wall, check);
     }
 
     private static String yes(boolean value) {

@@ -8,15 +8,15 @@ import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.MultipleSteinerTrees;
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.FailedLinks;
-import io.robber.datacast.topology.LinkProfile;
-import io.robber.datacast.topology.LinkProfiles;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
+import io.robber.datacast.topology.TopologyFile;
 import io.robber.datacast.topology.TopologySpec;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -31,9 +31,10 @@ public final class DatacastOptions {
     static final double DEFAULT_LINK_RATE_MBPS = 10;
     static final int BLOCK_PACKETS = 250;
 
-    @Option(names = "--topology", paramLabel = "SPEC",
+    @Option(names = "--topology", paramLabel = "SPEC|FILE.json",
             description = "With --protocol datacast: the data-center network, bcube:n,k, fattree:n,k, torus:n,k or "
-                    + "leafspine:spines,leaves,hosts; the first server is the source.")
+                    + "leafspine:spines,leaves,hosts, or a topology file (JSON, links with profiles of their own); "
+                    + "the first server is the source.")
     String topology;
 
     @Option(names = "--receivers", paramLabel = "N",
@@ -50,9 +51,10 @@ public final class DatacastOptions {
     Double failLinks;
 
     @Option(names = "--link-rate", paramLabel = "MBIT/S",
-            description = "With --topology: every link's rate, scaled down from the paper's 1 Gbit/s to what this "
-                    + "machine moves on loopback; the transport's times and the links' delay scale with it (default: "
-                    + "10; the output's wall clock against the finish time says whether the machine kept up).")
+            description = "With --topology: the standard link's rate, scaled down from the paper's 1 Gbit/s to what "
+                    + "this machine moves on loopback; a topology file's other links keep their ratio to it, and the "
+                    + "transport's times and the links' delays scale with it (default: 10; the output's wall clock "
+                    + "against the finish time says whether the machine kept up).")
     Double linkRate;
 
     /** Whether the options ask for Datacast's demo. */
@@ -122,11 +124,11 @@ public final class DatacastOptions {
                     + "demo, got " + ByteSizes.format(bytes));
         }
         long bitsPerSecond = Math.round(rate * 1e6);
-        LinkProfile link = new LinkProfile(bitsPerSecond, Math.round(LinkProfile.DEFAULT.delayNanos() * 1e9 / bitsPerSecond),
-                LinkProfile.DEFAULT.queuePackets());
         Topology chosen;
         try {
-            chosen = TopologySpec.parse(topology, LinkProfiles.uniform(link));
+            Topology given = topology.endsWith(".json") ? TopologyFile.read(Path.of(topology))
+                    : TopologySpec.parse(topology);
+            chosen = TopologySpec.parse(given.spec(), given.linkProfiles().scaledTo(bitsPerSecond));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--topology: " + e.getMessage());
         }

@@ -1,6 +1,7 @@
 package io.robber.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.robber.cli.ExitCodes;
@@ -8,7 +9,10 @@ import io.robber.cli.JsonOutput;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code robber demo --protocol datacast}: real sockets on loopback, and virtual time. Correctness only. */
@@ -66,8 +70,32 @@ class DatacastDemoTest {
     void theTableNamesTheIdealAndTheVerdict() {
         assertThat(run("demo", "--protocol", "datacast", "--topology", "bcube:4,1", "--backend", "virtual",
                 "--group-fraction", "0.5")).isZero();
-        assertThat(out.toString()).contains("virtual time", "8 receivers", "link stress", "ideal = data / (2 trees x",
+        assertThat(out.toString()).contains("virtual time", "8 receivers", "link stress", "ideal = data / (2 trees, each at its slowest link: 20.0 Mbit/s)",
                 "complete: yes");
+    }
+
+    @Test
+    void aTopologyFilesSlowLinkSetsItsTreesShareOfTheIdeal(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("slow-source-link.json");
+        Files.writeString(file, """
+                {"topology": "bcube:4,1",
+                 "links": [{"between": ["00", "<0,0>"], "capacityBitsPerSecond": 500000000}]}
+                """);
+        assertThat(run("demo", "--protocol", "datacast", "--topology", file.toString(), "--backend", "virtual",
+                "--size", "1MB", "--json")).as("stderr: %s", err).isZero();
+        JsonNode json = json();
+        assertThat(json.get("complete").asBoolean()).isTrue();
+        assertThat(json.get("trees").asInt()).isEqualTo(2);
+        assertThat(json.get("idealSeconds").asDouble()).as("one tree at 10 Mbit/s, the other at the slow 5")
+                .isCloseTo(1_000_000 * 8 / 15e6, within(1e-9));
+        assertThat(json.get("finishSeconds").asDouble()).isGreaterThan(json.get("idealSeconds").asDouble());
+    }
+
+    @Test
+    void aMissingTopologyFileIsAUsageError(@TempDir Path dir) {
+        assertThat(run("demo", "--protocol", "datacast", "--topology", dir.resolve("none.json").toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--topology: cannot read topology file");
     }
 
     @Test

@@ -23,4 +23,16 @@ public record LinkProfile(long capacityBitsPerSecond, long delayNanos, int queue
             throw new IllegalArgumentException("link queue must hold at least one packet, got " + queuePackets);
         }
     }
+
+    /**
+     * This link run {@code factor} times as fast: the capacity times {@code factor}, the delay divided
+     * by it, so that every transmission and propagation time is divided by {@code factor}.
+     */
+    public LinkProfile timeScaled(double factor) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("a link's time scale must be positive, got " + factor);
+        }
+        return new LinkProfile(Math.max(1, Math.round(capacityBitsPerSecond * factor)), Math.round(delayNanos / factor),
+                queuePackets);
+    }
 }

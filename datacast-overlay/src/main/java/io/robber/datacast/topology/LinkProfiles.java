@@ -34,6 +34,17 @@ public final class LinkProfiles {
         return new LinkProfiles(standard, more);
     }
 
+    /**
+     * These profiles time-scaled so that the standard link runs at {@code bitsPerSecond}: every link
+     * keeps its ratio to the standard one, and delays shrink as rates grow ({@link LinkProfile#timeScaled}).
+     */
+    public LinkProfiles scaledTo(long bitsPerSecond) {
+        double factor = (double) bitsPerSecond / standard.capacityBitsPerSecond();
+        Map<Ends, LinkProfile> scaled = new LinkedHashMap<>();
+        overrides.forEach((ends, profile) -> scaled.put(ends, profile.timeScaled(factor)));
+        return new LinkProfiles(standard.timeScaled(factor), scaled);
+    }
+
     public LinkProfile standard() {
         return standard;
     }
