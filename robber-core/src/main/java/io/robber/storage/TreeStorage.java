@@ -127,7 +127,7 @@ public final class TreeStorage implements Storage {
      * Prepares {@code outDir} to receive the tree: creates it and every directory, and an empty
      * temporary file beside every file to come. Files already at a final path are refused unless
      * {@code overwrite}; a directory in the way of a file, a file in the way of a directory and a
-     * symbolic link in place of a directory are always refused.
+     * symbolic link in place of a directory ({@code outDir} itself included) are always refused.
      */
     public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite) throws IOException {
         return create(outDir, tree, overwrite, StorageOptions.DEFAULTS);
@@ -137,6 +137,9 @@ public final class TreeStorage implements Storage {
     public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite, StorageOptions options)
             throws IOException {
         Path base = outDir.toAbsolutePath().normalize();
+        if (Files.isSymbolicLink(base)) {
+            throw new IOException(base + " is a symbolic link: refusing to write the tree through it; remove it");
+        }
         Files.createDirectories(base);
         TreeStorage storage = new TreeStorage(base, tree, true, options);
         storage.checkTargets(overwrite);

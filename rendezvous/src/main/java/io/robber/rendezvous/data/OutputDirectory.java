@@ -59,6 +59,7 @@ public final class OutputDirectory {
     public static void check(Path dir, ControlMessage.Offer offer, boolean overwrite) {
         String name = offer.name();
         Path target = resolveName(dir, name);
+        refuseLink(target);
         if (Files.exists(target) && !overwrite) {
             throw new ConfigurationException(target + " already exists: remove it, choose another --out, or pass "
                     + "--overwrite");
@@ -80,6 +81,19 @@ public final class OutputDirectory {
             }
         } catch (IOException e) {
             // Unknown free space: the transfer reports a full disk if it happens.
+        }
+    }
+
+    /**
+     * Refuses a symbolic link at {@code target}, with or without {@code --overwrite}: a link there may lead
+     * anywhere, and a receiver writes only inside its {@code --out}.
+     *
+     * @throws ConfigurationException when {@code target} is a link
+     */
+    public static void refuseLink(Path target) {
+        if (Files.isSymbolicLink(target)) {
+            throw new ConfigurationException(target + " is a symbolic link: robber never writes through a link under "
+                    + "--out (with or without --overwrite); remove the link or choose another --out");
         }
     }
 

@@ -39,6 +39,7 @@ public final class TargetData implements AutoCloseable {
     public static TargetData create(Path dir, String name, DataLayout layout, long size, boolean overwrite)
             throws IOException {
         Path target = OutputDirectory.resolveName(dir, name);
+        OutputDirectory.refuseLink(target);
         if (layout instanceof DataLayout.Tree tree) {
             return new TargetData(target, null, TreeStorage.create(target, tree.tree(), overwrite));
         }
