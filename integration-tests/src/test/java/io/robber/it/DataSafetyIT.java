@@ -35,8 +35,11 @@ class DataSafetyIT {
 
     private RobberProcesses.Node sender(String coordinator, Path data, int expect, String... extra) throws IOException {
         List<String> args = new ArrayList<>(List.of("send", data.toString(), "--listen", coordinator, "--expect",
-                String.valueOf(expect), "--id", "root", "--progress-interval", "1s", "--wait", "2m", "--timeout", "3m"));
+                String.valueOf(expect), "--id", "root", "--progress-interval", "1s", "--timeout", "3m"));
         args.addAll(List.of(extra));
+        if (!args.contains("--wait")) {
+            args.addAll(List.of("--wait", "2m"));
+        }
         return processes.start("sender", args.toArray(String[]::new));
     }
 
@@ -74,6 +77,93 @@ class DataSafetyIT {
             try (Stream<Path> files = Files.list(outside)) {
                 assertThat(files).as("nothing written outside --out").isEmpty();
             }
+        }
+    }
+
+    /**
+     * Found item 12: a legal 235-byte name used to fail with "File name too long" (its temporary name
+     * passed 255 bytes); found item 5: a temporary file a killed run left behind is removed.
+     */
+    @Test
+    void aLegal235ByteNameArrivesAndAKilledRunsTemporaryFileIsRemoved() throws Exception {
+        String name = "n".repeat(231) + ".bin";
+        Path data = Files.createDirectories(work.resolve("src")).resolve(name);
+        RobberProcesses.writeData(data, 3_000_000, 5);
+        Path out = Files.createDirectories(work.resolve("out0"));
+        Path stale = Files.writeString(out.resolve(".robber-small.bin.1f2e3d4c5b6a7988.part"), "left by a killed run");
+        Path staleLong = out.resolve(".robber-" + "n".repeat(200) + ".part");
+        Files.writeString(staleLong, "not ours: another name");
+        String coordinator = coordinator("127.0.3.3");
+        RobberProcesses.Node sender = sender(coordinator, data, 1);
+        RobberProcesses.Node receiver = receiver(coordinator, 0, out);
+
+        assertThat(receiver.awaitExit()).as("receiver stderr:%n%s", receiver.stderr()).isZero();
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+        assertThat(RobberProcesses.sha256(out.resolve(name))).isEqualTo(RobberProcesses.sha256(data));
+
+        Path small = work.resolve("src/small.bin");
+        RobberProcesses.writeData(small, 100_000, 6);
+        coordinator = coordinator("127.0.3.4");
+        sender = sender(coordinator, small, 1);
+        receiver = receiver(coordinator, 0, out);
+        assertThat(receiver.awaitExit()).as("receiver stderr:%n%s", receiver.stderr()).isZero();
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+        assertThat(stale).as("the killed run's temporary file").doesNotExist();
+        assertThat(staleLong).as("another name's file is left alone").exists();
+    }
+
+    /**
+     * Found item 12: a receiver that refuses before registering (here: the name exists in its --out) is
+     * reported to the sender, which stops at once instead of waiting out --wait.
+     */
+    @Test
+    void aReceiverThatDeclinesIsReportedToTheSender() throws Exception {
+        Path data = Files.createDirectories(work.resolve("src")).resolve("small.bin");
+        RobberProcesses.writeData(data, 100_000, 7);
+        Path out = Files.createDirectories(work.resolve("out0"));
+        Files.writeString(out.resolve("small.bin"), "already here");
+        String coordinator = coordinator("127.0.3.5");
+        RobberProcesses.Node sender = sender(coordinator, data, 2, "--wait", "60m");
+        RobberProcesses.Node receiver = receiver(coordinator, 0, out);
+
+        assertThat(receiver.awaitExit()).as("receiver stderr:%n%s", receiver.stderr()).isEqualTo(2);
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
+        assertThat(sender.stderr()).contains("r0").contains("declined").contains("already exists");
+    }
+
+    /** Found item 12: an absurd --wait is a usage error (exit 2), not an ArithmeticException (exit 1). */
+    @Test
+    void anAbsurdWaitIsAUsageError() throws Exception {
+        RobberProcesses.Node receiver = processes.start("receiver", "receive", "--coordinator", "127.0.3.6:1",
+                "--out", work.resolve("out").toString(), "--wait", "3000000h");
+
+        assertThat(receiver.awaitExit()).as("stderr:%n%s", receiver.stderr()).isEqualTo(2);
+        assertThat(receiver.stderr()).contains("too long a duration").doesNotContain("ArithmeticException");
+    }
+
+    /** Found item 12: a sender ended by SIGTERM tells its receivers so, instead of vanishing. */
+    @Test
+    void aSenderStoppedBySigtermTellsItsReceivers() throws Exception {
+        Path data = Files.createDirectories(work.resolve("src")).resolve("small.bin");
+        RobberProcesses.writeData(data, 100_000, 8);
+        String coordinator = coordinator("127.0.3.7");
+        RobberProcesses.Node sender = sender(coordinator, data, 2);
+        RobberProcesses.Node receiver = receiver(coordinator, 0, work.resolve("out0"));
+        awaitLine(sender, "registered: 1 of 2");
+
+        sender.process().destroy();
+
+        assertThat(receiver.awaitExit()).as("receiver stderr:%n%s", receiver.stderr()).isEqualTo(1);
+        assertThat(receiver.stderr()).contains("the sender was stopped");
+    }
+
+    private static void awaitLine(RobberProcesses.Node node, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + RobberProcesses.PROCESS_TIMEOUT.toNanos();
+        while (!node.stderr().contains(text)) {
+            assertThat(System.nanoTime()).as("%s said '%s'; stderr:%n%s", node.name(), text, node.stderr())
+                    .isLessThan(deadline);
+            assertThat(node.process().isAlive()).as("%s runs; stderr:%n%s", node.name(), node.stderr()).isTrue();
+            Thread.sleep(50);
         }
     }
 }

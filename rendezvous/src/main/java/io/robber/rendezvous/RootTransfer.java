@@ -62,6 +62,21 @@ public final class RootTransfer {
      * @throws RendezvousException when it could not start: too few receivers, unreadable data, no data channel
      */
     public TransferSummary run() throws InterruptedException {
+        Thread stopped = new Thread(() -> coordinator.abort("the sender was stopped (SIGTERM or Ctrl-C)"),
+                "robber-stopped");
+        Runtime.getRuntime().addShutdownHook(stopped);
+        try {
+            return runUntilEnd();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopped);
+            } catch (IllegalStateException ignored) {
+                // shutting down already: the hook tells the receivers
+            }
+        }
+    }
+
+    private TransferSummary runUntilEnd() throws InterruptedException {
         CompletableFuture<SourceData.Description> described = CompletableFuture.supplyAsync(() -> {
             try {
                 return source.describe(settings.pieceSize());

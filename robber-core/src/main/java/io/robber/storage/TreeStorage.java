@@ -73,7 +73,8 @@ public final class TreeStorage implements Storage {
             starts[f] = offset;
             offset += files.get(f).size();
             targets[f] = resolveInside(base, files.get(f).path());
-            partials[f] = targets[f].resolveSibling("." + targets[f].getFileName() + PARTIAL_SUFFIX);
+            partials[f] = targets[f].resolveSibling(TemporaryName.of(".", targets[f].getFileName().toString(),
+                    PARTIAL_SUFFIX));
             written[f] = new WrittenRanges();
             committed[f] = !writable;
         }

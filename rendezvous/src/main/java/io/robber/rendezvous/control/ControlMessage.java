@@ -14,6 +14,7 @@ import java.util.List;
  *    | <------------------ "RBRC" + version -- |
  *    | <---------------------------- hello --- |   nonce, secret required?, what will be pushed
  *    | --- register -------------------------> |   nonce, id, cluster, data address   (MAC'd if a secret is set)
+ *    |     or decline, and hang up              |   it cannot take what the hello offers, and why (MAC'd alike)
  *    | <------------------ accepted|refused -- |   every frame from here on is MAC'd if a secret is set
  *    | <--------------------- waiting (1/s) -- |   until every expected receiver has registered
  *    | <------------------------------ start - |   the group, the protocol, the manifest (+ file tree)
@@ -26,6 +27,7 @@ import java.util.List;
 @JsonSubTypes({
     @JsonSubTypes.Type(value = ControlMessage.Hello.class, name = "hello"),
     @JsonSubTypes.Type(value = ControlMessage.Register.class, name = "register"),
+    @JsonSubTypes.Type(value = ControlMessage.Decline.class, name = "decline"),
     @JsonSubTypes.Type(value = ControlMessage.Accepted.class, name = "accepted"),
     @JsonSubTypes.Type(value = ControlMessage.Refused.class, name = "refused"),
     @JsonSubTypes.Type(value = ControlMessage.Waiting.class, name = "waiting"),
@@ -67,6 +69,16 @@ public sealed interface ControlMessage {
      */
     record Register(String robber, String nonce, String id, String cluster, String host, int port,
                     String groupDigest) implements ControlMessage {
+    }
+
+    /**
+     * A receiver that cannot take the offer (its output directory holds the name, lacks the space, ...)
+     * says so instead of registering, so the sender need not wait for it.
+     *
+     * @param nonce  the receiver's challenge (base64, 32 bytes), as in {@link Register}
+     * @param reason the receiver's one line on why
+     */
+    record Decline(String robber, String nonce, String id, String reason) implements ControlMessage {
     }
 
     record Accepted(int registered, int expected) implements ControlMessage {

@@ -189,6 +189,22 @@ public final class CoordinatorClient implements AutoCloseable {
         return accepted;
     }
 
+    /**
+     * Tells the coordinator that this receiver cannot take its offer, and why, instead of registering
+     * (authenticated like a registration). Best effort: a coordinator that is gone is not told.
+     */
+    public void decline(String id, String reason) {
+        byte[] nonce = ControlSupport.nonce();
+        try {
+            if (secret != null) {
+                channel.authenticate(secret.sessionKey(coordinatorNonce, nonce));
+            }
+            channel.send(new ControlMessage.Decline(BuildVersion.current(), ControlSupport.b64(nonce), id, reason));
+        } catch (IOException e) {
+            // the exit code and the receiver's own line tell
+        }
+    }
+
     private void beat() {
         try {
             channel.send(new ControlMessage.Progress(progress.getAsLong()));

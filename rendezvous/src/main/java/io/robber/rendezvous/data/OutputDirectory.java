@@ -4,7 +4,9 @@ import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Transfers;
 import io.robber.rendezvous.Units;
 import io.robber.rendezvous.control.ControlMessage;
+import io.robber.storage.TemporaryName;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -100,7 +102,8 @@ public final class OutputDirectory {
     /** {@code dir/name} for a name the sender chose, refusing anything but one plain path segment. */
     static Path resolveName(Path dir, String name) {
         if (name == null || name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/")
-                || name.contains("\\") || name.indexOf('\0') >= 0 || name.length() > 255) {
+                || name.contains("\\") || name.indexOf('\0') >= 0
+                || name.getBytes(StandardCharsets.UTF_8).length > TemporaryName.MAX_BYTES) {
             throw new ConfigurationException("the sender offers a data set named '" + name + "', which is not a plain "
                     + "file name: refusing to write it");
         }
