@@ -3,8 +3,11 @@ package io.robber.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -35,20 +38,26 @@ class DataSafetyIT {
 
     private RobberProcesses.Node sender(String coordinator, Path data, int expect, String... extra) throws IOException {
         List<String> args = new ArrayList<>(List.of("send", data.toString(), "--listen", coordinator, "--expect",
-                String.valueOf(expect), "--id", "root", "--progress-interval", "1s", "--timeout", "3m"));
-        args.addAll(List.of(extra));
-        if (!args.contains("--wait")) {
-            args.addAll(List.of("--wait", "2m"));
-        }
-        return processes.start("sender", args.toArray(String[]::new));
+                String.valueOf(expect), "--id", "root", "--progress-interval", "1s"));
+        return processes.start("sender", withDefaults(args, extra));
     }
 
     private RobberProcesses.Node receiver(String coordinator, int i, Path out, String... extra) throws IOException {
         List<String> args = new ArrayList<>(List.of("receive", "--coordinator", coordinator, "--listen",
-                "127.0.4." + (i + 1), "--id", "r" + i, "--out", out.toString(), "--progress-interval", "1s",
-                "--wait", "2m", "--timeout", "3m"));
-        args.addAll(List.of(extra));
-        return processes.start("receiver" + i, args.toArray(String[]::new));
+                "127.0.4." + (i + 1), "--id", "r" + i, "--out", out.toString(), "--progress-interval", "1s"));
+        return processes.start("receiver" + i, withDefaults(args, extra));
+    }
+
+    /** {@code args} and {@code extra}, with {@code --wait 2m} and {@code --timeout 3m} unless {@code extra} names them. */
+    private static String[] withDefaults(List<String> args, String... extra) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(extra));
+        for (String[] option : new String[][] {{"--wait", "2m"}, {"--timeout", "3m"}}) {
+            if (!all.contains(option[0])) {
+                all.addAll(List.of(option));
+            }
+        }
+        return all.toArray(String[]::new);
     }
 
     private static String coordinator(String host) throws IOException {
@@ -165,5 +174,33 @@ class DataSafetyIT {
             assertThat(node.process().isAlive()).as("%s runs; stderr:%n%s", node.name(), node.stderr()).isTrue();
             Thread.sleep(50);
         }
+    }
+
+    /**
+     * Found item 4: the file changes after the sender built its manifest. Receivers used to log digest
+     * failures and sit at "100 %" until --timeout; now the sender stops everyone at once with a line naming
+     * the file, and (found item 12) receivers run with -q print no raw library log lines.
+     */
+    @Test
+    void aSourceChangedDuringTheTransferStopsEveryoneNamingTheFile() throws Exception {
+        Path data = Files.createDirectories(work.resolve("src")).resolve("changing.bin");
+        RobberProcesses.writeData(data, 3_000_000, 9);
+        String coordinator = coordinator("127.0.3.8");
+        RobberProcesses.Node sender = sender(coordinator, data, 2, "--piece-size", "64KiB", "--timeout", "100s");
+        RobberProcesses.Node first = receiver(coordinator, 0, work.resolve("out0"), "-q", "--timeout", "100s");
+        awaitLine(sender, "registered: 1 of 2");
+        try (FileChannel file = FileChannel.open(data, StandardOpenOption.WRITE)) {
+            file.write(ByteBuffer.allocate(1 << 20), 1_000_000);
+        }
+        RobberProcesses.Node second = receiver(coordinator, 1, work.resolve("out1"), "-q", "--timeout", "100s");
+
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
+        assertThat(sender.stderr()).contains("changing.bin changed");
+        for (RobberProcesses.Node r : List.of(first, second)) {
+            assertThat(r.awaitExit()).as("%s stderr:%n%s", r.name(), r.stderr()).isEqualTo(1);
+            assertThat(r.stderr()).as(r.name()).contains("changing.bin changed").doesNotContain("--timeout")
+                    .doesNotContainPattern("(?m)^[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3} \\[");
+        }
+        assertThat(work.resolve("out0/changing.bin")).doesNotExist();
     }
 }

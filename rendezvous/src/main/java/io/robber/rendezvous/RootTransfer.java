@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -159,8 +160,13 @@ public final class RootTransfer {
         long total = description.manifest().size() * sessions.size();
         boolean allResolved = false;
         String rootError = null;
+        long nextLook = 0;
         while (!allResolved && System.nanoTime() < deadline) {
             allResolved = coordinator.awaitOutcomes(Duration.ofMillis(TICK_MILLIS));
+            if (System.nanoTime() - nextLook >= 0) {
+                nextLook = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                stopIfChanged();
+            }
             long bytes = 0;
             int done = 0;
             for (ReceiverSession s : sessions) {
@@ -216,6 +222,20 @@ public final class RootTransfer {
                 source.layout().kind(), size, description.manifest().pieceSize(), description.sha256(),
                 Channels.seconds(lastDone), orZero(Channels.throughput(size, lastDone)), failed.isEmpty(), null,
                 nodes, failed, error);
+    }
+
+    /**
+     * Ends the transfer for everyone when a file of the data set changed since its manifest was built:
+     * the root would serve pieces that fail their digest check on every receiver, for ever.
+     */
+    private void stopIfChanged() {
+        Optional<String> change = source.changed();
+        if (change.isPresent()) {
+            String line = "the data changed during the transfer: " + change.get() + "; the copies cannot match the "
+                    + "manifest: send it again once it no longer changes";
+            coordinator.abort("the sender stopped: " + line);
+            throw new TransferFailedException(line, null);
+        }
     }
 
     /** Every receiver reported a verified copy; the group-wide flush should follow at once. */

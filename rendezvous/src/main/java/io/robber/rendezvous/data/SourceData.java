@@ -13,22 +13,26 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.Optional;
 
 /**
  * The data set on the root: one file, or a directory pushed as one piece space. Opening checks the
- * path; {@link #describe(int)} reads everything once to build the manifest.
+ * path and notes every file's size and modification time; {@link #describe(int)} reads everything once
+ * to build the manifest; {@link #changed()} tells when a file no longer is what the manifest describes.
  */
 public final class SourceData implements AutoCloseable {
     private final Path path;
     private final String name;
     private final DataLayout layout;
     private final Storage storage;
+    private final SourceStamps stamps;
 
-    private SourceData(Path path, String name, DataLayout layout, Storage storage) {
+    private SourceData(Path path, String name, DataLayout layout, Storage storage) throws IOException {
         this.path = path;
         this.name = name;
         this.layout = layout;
         this.storage = storage;
+        this.stamps = SourceStamps.take(path, layout);
     }
 
     /**
@@ -87,6 +91,14 @@ public final class SourceData implements AutoCloseable {
 
     public long size() {
         return storage.size();
+    }
+
+    /**
+     * The first file of the data set that changed (size or modification time) since it was opened, and
+     * how, naming the file; empty while none did. Such a file no longer matches the manifest.
+     */
+    public Optional<String> changed() {
+        return stamps.changed();
     }
 
     public ControlMessage.Offer offer() {
