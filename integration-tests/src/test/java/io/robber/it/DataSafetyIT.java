@@ -203,4 +203,21 @@ class DataSafetyIT {
         }
         assertThat(work.resolve("out0/changing.bin")).doesNotExist();
     }
+
+    /**
+     * Found item 3: past about 470,000 pieces the start frame's one JSON string broke, and receivers said
+     * "lost the coordinator". A manifest of 600,000 one-byte pieces now reaches the receiver, which starts
+     * receiving (moving 600,000 one-byte pieces takes the data plane far too long for a test).
+     */
+    @Test
+    void aManifestOf600000PiecesIsHandedOut() throws Exception {
+        Path data = Files.createDirectories(work.resolve("src")).resolve("many.bin");
+        RobberProcesses.writeData(data, 600_000, 10);
+        String coordinator = coordinator("127.0.3.9");
+        RobberProcesses.Node sender = sender(coordinator, data, 1, "--piece-size", "1");
+        RobberProcesses.Node receiver = receiver(coordinator, 0, work.resolve("out0"));
+
+        awaitLine(receiver, "receiving many.bin");
+        assertThat(sender.process().isAlive()).as("sender stderr:%n%s", sender.stderr()).isTrue();
+    }
 }

@@ -129,7 +129,7 @@ public final class ReceiverTransfer {
             Group group = new Group(members);
             group.indexOf(settings.id());
             ControlMessage.ManifestSpec spec = start.manifest();
-            Manifest manifest = Manifest.of(spec.size(), spec.pieceSize(), Base64.getDecoder().decode(spec.digests()));
+            Manifest manifest = Manifest.of(spec.size(), spec.pieceSize(), client.pieceDigests(spec.parts()));
             if (!manifest.rootDigestHex().equals(spec.root())) {
                 throw new IllegalArgumentException("its manifest does not match its root digest");
             }

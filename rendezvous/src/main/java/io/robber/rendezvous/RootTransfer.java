@@ -100,7 +100,8 @@ public final class RootTransfer {
             coordinator.abort(e.getMessage());
             throw new ConfigurationException("cannot form the group: " + e.getMessage());
         }
-        ControlMessage.Start start = startFrame(group, description);
+        List<ControlMessage.ManifestPart> parts = description.parts();
+        ControlMessage.Start start = startFrame(group, description, parts.size());
         MulticastChannel channel;
         try {
             channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
@@ -113,7 +114,7 @@ public final class RootTransfer {
             reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
                     + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
                     + ", data channel on " + Addresses.format(settings.self().address()));
-            coordinator.start(start);
+            coordinator.start(parts, start);
             return transfer(channel, group, description);
         } finally {
             channel.close();
@@ -131,22 +132,21 @@ public final class RootTransfer {
         }
     }
 
-    private ControlMessage.Start startFrame(Group group, SourceData.Description description) {
+    private ControlMessage.Start startFrame(Group group, SourceData.Description description, int parts) {
         List<ControlMessage.MemberSpec> members = new ArrayList<>();
         for (Member m : group.members()) {
             members.add(new ControlMessage.MemberSpec(m.id(), m.cluster(), m.address().getHostString(),
                     m.address().getPort()));
         }
         byte[] tree = source.layout().encoded();
-        long frameBytes = description.manifest().pieceCount() * 44L + (tree == null ? 0 : tree.length * 4L / 3)
-                + members.size() * 300L;
+        long frameBytes = (tree == null ? 0 : tree.length * 4L / 3) + members.size() * 300L;
         if (frameBytes > ControlChannel.MAX_COORDINATOR_FRAME) {
-            String line = "the manifest of " + source.path() + " is too large to hand out ("
-                    + description.manifest().pieceCount() + " pieces): use a larger --piece-size";
+            String line = "the file tree of " + source.path() + " is too large to hand out ("
+                    + source.layout().files() + " files): send fewer files at once";
             coordinator.abort("the sender's " + line);
             throw new ConfigurationException(line);
         }
-        return new ControlMessage.Start(settings.protocol(), members, source.offer(), description.spec(),
+        return new ControlMessage.Start(settings.protocol(), members, source.offer(), description.spec(parts),
                 tree == null ? null : Base64.getEncoder().encodeToString(tree));
     }
 

@@ -271,9 +271,15 @@ public final class Coordinator implements AutoCloseable {
 
     /** Sends the same start frame to every registered receiver; later connections are refused. */
     public void start(ControlMessage.Start start) {
+        start(List.of(), start);
+    }
+
+    /** Like {@link #start(ControlMessage.Start)}, with the manifest's {@code parts} ahead of the start frame. */
+    public void start(List<ControlMessage.ManifestPart> parts, ControlMessage.Start start) {
         onLoop(() -> {
             started = true;
             for (ReceiverSession s : sessions.values()) {
+                parts.forEach(s.connection::send);
                 s.connection.send(start).addListener(f -> {
                     if (!f.isSuccess()) {
                         lost(s, ControlSupport.describe(f.cause()));

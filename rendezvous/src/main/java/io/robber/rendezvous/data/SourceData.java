@@ -4,6 +4,7 @@ import io.robber.api.Manifest;
 import io.robber.api.Storage;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.control.ControlMessage;
+import io.robber.rendezvous.control.ManifestParts;
 import io.robber.storage.FileStorage;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -11,8 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -119,9 +120,15 @@ public final class SourceData implements AutoCloseable {
             return new Description(manifest, HexFormat.of().formatHex(whole.digest()));
         }
 
-        public ControlMessage.ManifestSpec spec() {
-            return new ControlMessage.ManifestSpec(manifest.size(), manifest.pieceSize(),
-                    Base64.getEncoder().encodeToString(manifest.pieceDigests()), manifest.rootDigestHex(), sha256);
+        /** The manifest's digests as the frames that carry them ahead of the start. */
+        public List<ControlMessage.ManifestPart> parts() {
+            return ManifestParts.split(manifest.pieceDigests());
+        }
+
+        /** The manifest's description in the start frame, for {@code parts} frames of digests. */
+        public ControlMessage.ManifestSpec spec(int parts) {
+            return new ControlMessage.ManifestSpec(manifest.size(), manifest.pieceSize(), parts,
+                    manifest.rootDigestHex(), sha256);
         }
     }
 
