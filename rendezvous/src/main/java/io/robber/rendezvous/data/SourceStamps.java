@@ -3,7 +3,6 @@ package io.robber.rendezvous.data;
 import io.robber.storage.FileTree;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -15,7 +14,8 @@ import java.util.Optional;
 /**
  * The size and modification time of every file of a root's data set, taken when it is opened, before
  * its manifest is built: a file that differs later no longer matches the manifest, and every piece the
- * root serves from it would fail its digest check on the receivers. One look is a {@code stat} per file.
+ * root serves from it would fail its digest check on the receivers. One look is a {@code stat} per file
+ * (following a link the user named as the file to send, as opening it did).
  */
 final class SourceStamps {
     private record Stamp(Path path, long size, FileTime modified) {
@@ -52,7 +52,7 @@ final class SourceStamps {
         for (Stamp s : stamps) {
             BasicFileAttributes now;
             try {
-                now = Files.readAttributes(s.path(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                now = Files.readAttributes(s.path(), BasicFileAttributes.class);
             } catch (NoSuchFileException e) {
                 return Optional.of(s.path() + " was deleted");
             } catch (IOException e) {
