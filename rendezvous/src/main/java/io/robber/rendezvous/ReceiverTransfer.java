@@ -63,7 +63,12 @@ public final class ReceiverTransfer {
      */
     public TransferSummary run() throws IOException, InterruptedException {
         ControlMessage.Offer offer = client.hello().offer();
-        OutputDirectory.check(settings.out(), offer, settings.overwrite());
+        try {
+            OutputDirectory.check(settings.out(), offer, settings.overwrite());
+        } catch (ConfigurationException e) {
+            client.decline(settings.id(), e.getMessage());
+            throw e;
+        }
         ControlMessage.Accepted accepted = client.register(settings.id(), settings.cluster(), settings.host(),
                 settings.port(), settings.groupDigest());
         reporter.info("registered with the coordinator at " + client.coordinator() + " as " + settings.id()
@@ -88,7 +93,12 @@ public final class ReceiverTransfer {
             report(false, line, null);
             throw new TransferFailedException(line, e);
         }
-        Thread cleanup = new Thread(target::abort, "robber-cleanup");
+        Thread cleanup = new Thread(() -> {
+            if (!target.committed()) {
+                report(false, "receiver " + settings.id() + " was stopped (SIGTERM or Ctrl-C)", null);
+            }
+            target.abort();
+        }, "robber-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             return transfer(start, plan, target);
@@ -119,7 +129,7 @@ public final class ReceiverTransfer {
             Group group = new Group(members);
             group.indexOf(settings.id());
             ControlMessage.ManifestSpec spec = start.manifest();
-            Manifest manifest = Manifest.of(spec.size(), spec.pieceSize(), Base64.getDecoder().decode(spec.digests()));
+            Manifest manifest = Manifest.of(spec.size(), spec.pieceSize(), client.pieceDigests(spec.parts()));
             if (!manifest.rootDigestHex().equals(spec.root())) {
                 throw new IllegalArgumentException("its manifest does not match its root digest");
             }

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -62,6 +63,21 @@ public final class RootTransfer {
      * @throws RendezvousException when it could not start: too few receivers, unreadable data, no data channel
      */
     public TransferSummary run() throws InterruptedException {
+        Thread stopped = new Thread(() -> coordinator.abort("the sender was stopped (SIGTERM or Ctrl-C)"),
+                "robber-stopped");
+        Runtime.getRuntime().addShutdownHook(stopped);
+        try {
+            return runUntilEnd();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopped);
+            } catch (IllegalStateException ignored) {
+                // shutting down already: the hook tells the receivers
+            }
+        }
+    }
+
+    private TransferSummary runUntilEnd() throws InterruptedException {
         CompletableFuture<SourceData.Description> described = CompletableFuture.supplyAsync(() -> {
             try {
                 return source.describe(settings.pieceSize());
@@ -84,7 +100,8 @@ public final class RootTransfer {
             coordinator.abort(e.getMessage());
             throw new ConfigurationException("cannot form the group: " + e.getMessage());
         }
-        ControlMessage.Start start = startFrame(group, description);
+        List<ControlMessage.ManifestPart> parts = description.parts();
+        ControlMessage.Start start = startFrame(group, description, parts.size());
         MulticastChannel channel;
         try {
             channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
@@ -97,7 +114,7 @@ public final class RootTransfer {
             reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
                     + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
                     + ", data channel on " + Addresses.format(settings.self().address()));
-            coordinator.start(start);
+            coordinator.start(parts, start);
             return transfer(channel, group, description);
         } finally {
             channel.close();
@@ -115,22 +132,21 @@ public final class RootTransfer {
         }
     }
 
-    private ControlMessage.Start startFrame(Group group, SourceData.Description description) {
+    private ControlMessage.Start startFrame(Group group, SourceData.Description description, int parts) {
         List<ControlMessage.MemberSpec> members = new ArrayList<>();
         for (Member m : group.members()) {
             members.add(new ControlMessage.MemberSpec(m.id(), m.cluster(), m.address().getHostString(),
                     m.address().getPort()));
         }
         byte[] tree = source.layout().encoded();
-        long frameBytes = description.manifest().pieceCount() * 44L + (tree == null ? 0 : tree.length * 4L / 3)
-                + members.size() * 300L;
+        long frameBytes = (tree == null ? 0 : tree.length * 4L / 3) + members.size() * 300L;
         if (frameBytes > ControlChannel.MAX_COORDINATOR_FRAME) {
-            String line = "the manifest of " + source.path() + " is too large to hand out ("
-                    + description.manifest().pieceCount() + " pieces): use a larger --piece-size";
+            String line = "the file tree of " + source.path() + " is too large to hand out ("
+                    + source.layout().files() + " files): send fewer files at once";
             coordinator.abort("the sender's " + line);
             throw new ConfigurationException(line);
         }
-        return new ControlMessage.Start(settings.protocol(), members, source.offer(), description.spec(),
+        return new ControlMessage.Start(settings.protocol(), members, source.offer(), description.spec(parts),
                 tree == null ? null : Base64.getEncoder().encodeToString(tree));
     }
 
@@ -144,8 +160,13 @@ public final class RootTransfer {
         long total = description.manifest().size() * sessions.size();
         boolean allResolved = false;
         String rootError = null;
+        long nextLook = 0;
         while (!allResolved && System.nanoTime() < deadline) {
             allResolved = coordinator.awaitOutcomes(Duration.ofMillis(TICK_MILLIS));
+            if (System.nanoTime() - nextLook >= 0) {
+                nextLook = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                stopIfChanged();
+            }
             long bytes = 0;
             int done = 0;
             for (ReceiverSession s : sessions) {
@@ -201,6 +222,20 @@ public final class RootTransfer {
                 source.layout().kind(), size, description.manifest().pieceSize(), description.sha256(),
                 Channels.seconds(lastDone), orZero(Channels.throughput(size, lastDone)), failed.isEmpty(), null,
                 nodes, failed, error);
+    }
+
+    /**
+     * Ends the transfer for everyone when a file of the data set changed since its manifest was built:
+     * the root would serve pieces that fail their digest check on every receiver, for ever.
+     */
+    private void stopIfChanged() {
+        Optional<String> change = source.changed();
+        if (change.isPresent()) {
+            String line = "the data changed during the transfer: " + change.get() + "; the copies cannot match the "
+                    + "manifest: send it again once it no longer changes";
+            coordinator.abort("the sender stopped: " + line);
+            throw new TransferFailedException(line, null);
+        }
     }
 
     /** Every receiver reported a verified copy; the group-wide flush should follow at once. */

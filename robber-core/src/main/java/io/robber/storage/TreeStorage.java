@@ -73,7 +73,8 @@ public final class TreeStorage implements Storage {
             starts[f] = offset;
             offset += files.get(f).size();
             targets[f] = resolveInside(base, files.get(f).path());
-            partials[f] = targets[f].resolveSibling("." + targets[f].getFileName() + PARTIAL_SUFFIX);
+            partials[f] = targets[f].resolveSibling(TemporaryName.of(".", targets[f].getFileName().toString(),
+                    PARTIAL_SUFFIX));
             written[f] = new WrittenRanges();
             committed[f] = !writable;
         }
@@ -127,7 +128,7 @@ public final class TreeStorage implements Storage {
      * Prepares {@code outDir} to receive the tree: creates it and every directory, and an empty
      * temporary file beside every file to come. Files already at a final path are refused unless
      * {@code overwrite}; a directory in the way of a file, a file in the way of a directory and a
-     * symbolic link in place of a directory are always refused.
+     * symbolic link in place of a directory ({@code outDir} itself included) are always refused.
      */
     public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite) throws IOException {
         return create(outDir, tree, overwrite, StorageOptions.DEFAULTS);
@@ -137,6 +138,9 @@ public final class TreeStorage implements Storage {
     public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite, StorageOptions options)
             throws IOException {
         Path base = outDir.toAbsolutePath().normalize();
+        if (Files.isSymbolicLink(base)) {
+            throw new IOException(base + " is a symbolic link: refusing to write the tree through it; remove it");
+        }
         Files.createDirectories(base);
         TreeStorage storage = new TreeStorage(base, tree, true, options);
         storage.checkTargets(overwrite);

@@ -158,6 +158,29 @@ class TreeStorageTest {
         assertThat(elsewhere).isEmptyDirectory();
     }
 
+    /** Issue 14, found item 6: the tree's own directory may not be a link either, even with overwrite. */
+    @Test
+    void aLinkInPlaceOfTheTreesDirectoryIsRefused() throws IOException {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(dir.resolve("tree"), elsewhere);
+
+        assertThatThrownBy(() -> TreeStorage.create(link, FileTree.of(List.of(Entry.file("f", 1))), true))
+                .hasMessageContaining("is a symbolic link");
+        assertThat(elsewhere).isEmptyDirectory();
+    }
+
+    /** Issue 14, found item 12: a file whose name leaves no room for the temporary suffix still arrives. */
+    @Test
+    void aFileWithA250ByteNameIsWrittenAndCommitted() throws IOException {
+        String name = "x".repeat(250);
+        Path out = dir.resolve("out");
+        try (TreeStorage copy = TreeStorage.create(out, FileTree.of(List.of(Entry.file(name, 3))), false)) {
+            copy.write(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            assertThat(copy.complete()).isTrue();
+        }
+        assertThat(Files.readAllBytes(out.resolve(name))).containsExactly(1, 2, 3);
+    }
+
     @Test
     void aFileInTheWayOfADirectoryIsRefused() throws IOException {
         Path out = Files.createDirectories(dir.resolve("out"));

@@ -14,6 +14,8 @@ public final class DurationConverter implements ITypeConverter<Duration> {
     private static final Pattern SIMPLE = Pattern.compile("([0-9]+)\\s*(ms|s|m|h)");
     private static final String ACCEPTED = "use a whole number with a unit ms, s, m or h (e.g. 30s, 5m) "
             + "or an ISO-8601 duration (e.g. PT1M30S)";
+    /** The longest duration accepted: deadlines are counted in nanoseconds, which a few centuries overflow. */
+    static final Duration MAX = Duration.ofDays(36_500);
 
     @Override
     public Duration convert(String value) {
@@ -35,12 +37,16 @@ public final class DurationConverter implements ITypeConverter<Duration> {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("'" + text + "' is too long a duration: " + ACCEPTED);
             }
-            duration = switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-            };
+            try {
+                duration = switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    default -> Duration.ofHours(n);
+                };
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("'" + text + "' is too long a duration: at most 100 years (36500 days)");
+            }
         } else {
             try {
                 duration = Duration.parse(text.toUpperCase(Locale.ROOT));
@@ -50,6 +56,9 @@ public final class DurationConverter implements ITypeConverter<Duration> {
         }
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("'" + text + "' is not a positive duration: " + ACCEPTED);
+        }
+        if (duration.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException("'" + text + "' is too long a duration: at most 100 years (36500 days)");
         }
         return duration;
     }

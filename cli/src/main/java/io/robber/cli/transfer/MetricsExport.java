@@ -2,6 +2,7 @@ package io.robber.cli.transfer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -12,28 +13,69 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.robber.cli.CliFailure;
 import io.robber.rendezvous.Addresses;
+import io.robber.rendezvous.TransferListener;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Where a transfer's {@code robber.*} meters go: always an in-memory registry (for the summary),
  * plus JMX ({@code --jmx}, domain {@value #JMX_DOMAIN}) and a Prometheus scrape endpoint
- * ({@code --prometheus [HOST:]PORT}, path {@code /metrics}).
+ * ({@code --prometheus [HOST:]PORT}, path {@code /metrics}, on loopback unless HOST says otherwise).
+ * Beside the data channel's meters it carries the transfer's progress as the listener sees it:
+ * {@value #PROGRESS} (0 to 1), {@value #DONE_BYTES} and {@value #TOTAL_BYTES}.
  */
 public final class MetricsExport implements AutoCloseable {
     public static final String JMX_DOMAIN = "io.robber";
+    public static final String PROGRESS = "robber.transfer.progress";
+    public static final String DONE_BYTES = "robber.transfer.done.bytes";
+    public static final String TOTAL_BYTES = "robber.transfer.total.bytes";
 
     private final CompositeMeterRegistry registry = new CompositeMeterRegistry();
     private JmxMeterRegistry jmx;
     private PrometheusMeterRegistry prometheus;
     private HttpServer server;
+    private final AtomicLong done = new AtomicLong();
+    private final AtomicLong total = new AtomicLong();
 
     private MetricsExport() {
         registry.add(new SimpleMeterRegistry());
+        Gauge.builder(PROGRESS, () -> total.get() == 0 ? 0 : (double) done.get() / total.get())
+                .description("the share of the data set done: this node's bytes, or on the sender all receivers'")
+                .register(registry);
+        Gauge.builder(DONE_BYTES, done::get).baseUnit("bytes").register(registry);
+        Gauge.builder(TOTAL_BYTES, total::get).baseUnit("bytes").register(registry);
+    }
+
+    /** {@code listener}, with its progress also kept for the {@value #PROGRESS} gauges. */
+    public TransferListener progress(TransferListener listener) {
+        return new TransferListener() {
+            @Override
+            public void info(String line) {
+                listener.info(line);
+            }
+
+            @Override
+            public void warn(String line) {
+                listener.warn(line);
+            }
+
+            @Override
+            public void progress(long bytesDone, long bytesTotal, String note) {
+                total.set(bytesTotal);
+                done.set(bytesDone);
+                listener.progress(bytesDone, bytesTotal, note);
+            }
+
+            @Override
+            public void endProgress() {
+                listener.endProgress();
+            }
+        };
     }
 
     /**
@@ -59,7 +101,7 @@ public final class MetricsExport implements AutoCloseable {
             export.registry.add(export.jmx);
         }
         if (prometheus != null) {
-            InetSocketAddress address = Addresses.parse(prometheus, "--prometheus", "0.0.0.0", -1);
+            InetSocketAddress address = Addresses.parse(prometheus, "--prometheus", "127.0.0.1", -1);
             export.prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             export.registry.add(export.prometheus);
             try {
@@ -93,6 +135,11 @@ public final class MetricsExport implements AutoCloseable {
 
     public MeterRegistry registry() {
         return registry;
+    }
+
+    /** The server of /metrics, or null. */
+    HttpServer server() {
+        return server;
     }
 
     /** The port /metrics is served on, or -1. */

@@ -32,8 +32,17 @@ public final class TransferOptions {
     @Option(names = "--json", description = "Print one JSON object with the outcome on stdout when done.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print no progress or status lines (warnings and errors still go to stderr).")
     boolean quiet;
+
+    /** Also silences the libraries' log lines: the command's own warnings and errors say what matters. */
+    @Option(names = {"-q", "--quiet"}, description = "Print no progress or status lines and no library log lines "
+            + "(the command's warnings and errors still go to stderr).")
+    void quiet(boolean value) {
+        quiet = value;
+        if (value) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "off");
+        }
+    }
 
     @Option(names = "--progress-interval", defaultValue = "5s", paramLabel = "DURATION",
             converter = DurationConverter.class,
@@ -44,8 +53,8 @@ public final class TransferOptions {
     boolean jmx;
 
     @Option(names = "--prometheus", paramLabel = "[HOST:]PORT",
-            description = "Serve the robber.* meters for Prometheus at http://HOST:PORT/metrics (HOST defaults to all "
-                    + "interfaces).")
+            description = "Serve the robber.* meters and the transfer's progress for Prometheus at "
+                    + "http://HOST:PORT/metrics (HOST defaults to 127.0.0.1; 0.0.0.0 serves every interface).")
     String prometheus;
 
     /** The secret, or null after a warning on stderr that the transfer is open to anyone. */

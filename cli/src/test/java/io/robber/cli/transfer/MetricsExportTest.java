@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.robber.api.ChannelMeters;
 import io.robber.cli.CliFailure;
 import io.robber.metrics.RobberMeters;
+import io.robber.rendezvous.TransferListener;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,6 +44,21 @@ class MetricsExportTest {
             assertThatThrownBy(() -> MetricsExport.start(false, "127.0.0.1:" + first.prometheusPort()))
                     .isInstanceOf(CliFailure.class)
                     .hasMessageContaining("the port is in use");
+        }
+    }
+
+    /** Issue 14, found item 12: /metrics binds loopback unless told otherwise and carries the progress. */
+    @Test
+    void servesTheProgressOnLoopbackByDefault() throws Exception {
+        try (MetricsExport export = MetricsExport.start(false, "0")) {
+            export.progress(TransferListener.SILENT).progress(250, 1000, "");
+
+            assertThat(export.server().getAddress().getAddress().isLoopbackAddress()).isTrue();
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + export.prometheusPort() + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.body()).contains("robber_transfer_progress 0.25")
+                    .contains("robber_transfer_done_bytes 250.0").contains("robber_transfer_total_bytes 1000.0");
         }
     }
 }

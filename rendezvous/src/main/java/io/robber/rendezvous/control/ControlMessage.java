@@ -14,8 +14,10 @@ import java.util.List;
  *    | <------------------ "RBRC" + version -- |
  *    | <---------------------------- hello --- |   nonce, secret required?, what will be pushed
  *    | --- register -------------------------> |   nonce, id, cluster, data address   (MAC'd if a secret is set)
+ *    |     or decline, and hang up              |   it cannot take what the hello offers, and why (MAC'd alike)
  *    | <------------------ accepted|refused -- |   every frame from here on is MAC'd if a secret is set
  *    | <--------------------- waiting (1/s) -- |   until every expected receiver has registered
+ *    | <------------------------ manifest ... - |   the piece digests, 2^18 per frame
  *    | <------------------------------ start - |   the group, the protocol, the manifest (+ file tree)
  *    | --- progress (2/s) -------------------> |
  *    | --- done -----------------------------> |   this node's copy is complete and verified, or why not
@@ -26,9 +28,11 @@ import java.util.List;
 @JsonSubTypes({
     @JsonSubTypes.Type(value = ControlMessage.Hello.class, name = "hello"),
     @JsonSubTypes.Type(value = ControlMessage.Register.class, name = "register"),
+    @JsonSubTypes.Type(value = ControlMessage.Decline.class, name = "decline"),
     @JsonSubTypes.Type(value = ControlMessage.Accepted.class, name = "accepted"),
     @JsonSubTypes.Type(value = ControlMessage.Refused.class, name = "refused"),
     @JsonSubTypes.Type(value = ControlMessage.Waiting.class, name = "waiting"),
+    @JsonSubTypes.Type(value = ControlMessage.ManifestPart.class, name = "manifest"),
     @JsonSubTypes.Type(value = ControlMessage.Start.class, name = "start"),
     @JsonSubTypes.Type(value = ControlMessage.Progress.class, name = "progress"),
     @JsonSubTypes.Type(value = ControlMessage.Done.class, name = "done"),
@@ -69,6 +73,16 @@ public sealed interface ControlMessage {
                     String groupDigest) implements ControlMessage {
     }
 
+    /**
+     * A receiver that cannot take the offer (its output directory holds the name, lacks the space, ...)
+     * says so instead of registering, so the sender need not wait for it.
+     *
+     * @param nonce  the receiver's challenge (base64, 32 bytes), as in {@link Register}
+     * @param reason the receiver's one line on why
+     */
+    record Decline(String robber, String nonce, String id, String reason) implements ControlMessage {
+    }
+
     record Accepted(int registered, int expected) implements ControlMessage {
     }
 
@@ -89,11 +103,19 @@ public sealed interface ControlMessage {
     }
 
     /**
-     * The manifest: size, piece size, piece digests (base64) and the root digest (hex) to cross-check.
+     * The manifest: size, piece size, how many {@link ManifestPart}s carried its piece digests and the root
+     * digest (hex) to cross-check.
      *
      * @param sha256 SHA-256 (hex) of the whole data set as one byte stream
      */
-    record ManifestSpec(long size, int pieceSize, String digests, String root, String sha256) {
+    record ManifestSpec(long size, int pieceSize, int parts, String root, String sha256) {
+    }
+
+    /**
+     * Sent just before the start: part {@code index} of the manifest's piece digests (base64), see
+     * {@link ManifestParts}.
+     */
+    record ManifestPart(int index, String digests) implements ControlMessage {
     }
 
     /**

@@ -197,6 +197,18 @@ public final class Coordinator implements AutoCloseable {
         return sessions.values().stream().map(ReceiverSession::registration).toList();
     }
 
+    /**
+     * A receiver declined the offer before registering: before the start, the wait for receivers ends
+     * with its reason rather than at {@code --wait}.
+     */
+    void declined(String who, String reason) {
+        events.warn("receiver " + who + " declined the transfer: " + reason);
+        if (!started && !closed) {
+            registrations.completeExceptionally(new TransferFailedException("receiver " + who + " declined the "
+                    + "transfer: " + reason, null));
+        }
+    }
+
     /** A receiver reported its outcome. */
     void resolved() {
         if (started && sessions.values().stream().allMatch(ReceiverSession::resolved)) {
@@ -237,7 +249,8 @@ public final class Coordinator implements AutoCloseable {
     /**
      * Blocks until {@code expected} receivers have registered.
      *
-     * @throws TransferFailedException after {@code wait}, naming who did register
+     * @throws TransferFailedException after {@code wait}, naming who did register, or at once when a
+     *                                 receiver declined
      */
     public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
         try {
@@ -249,15 +262,24 @@ public final class Coordinator implements AutoCloseable {
                     + Units.duration(wait) + " (registered: " + registered + "): start the missing receivers with "
                     + "--coordinator " + Addresses.format(address()) + ", lower --expect or raise --wait", null);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof TransferFailedException declined) {
+                throw new TransferFailedException(declined.getMessage(), null);
+            }
             throw new IllegalStateException(e.getCause());
         }
     }
 
     /** Sends the same start frame to every registered receiver; later connections are refused. */
     public void start(ControlMessage.Start start) {
+        start(List.of(), start);
+    }
+
+    /** Like {@link #start(ControlMessage.Start)}, with the manifest's {@code parts} ahead of the start frame. */
+    public void start(List<ControlMessage.ManifestPart> parts, ControlMessage.Start start) {
         onLoop(() -> {
             started = true;
             for (ReceiverSession s : sessions.values()) {
+                parts.forEach(s.connection::send);
                 s.connection.send(start).addListener(f -> {
                     if (!f.isSuccess()) {
                         lost(s, ControlSupport.describe(f.cause()));

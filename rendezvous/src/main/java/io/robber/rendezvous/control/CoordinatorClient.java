@@ -49,6 +49,7 @@ public final class CoordinatorClient implements AutoCloseable {
             ControlSupport.daemon("robber-control-heartbeat"));
     private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
     private volatile LongSupplier progress = () -> 0;
+    private final ManifestParts.Assembly manifest = new ManifestParts.Assembly();
 
     private CoordinatorClient(ControlChannel channel, String coordinator, ControlMessage.Hello hello, Secret secret,
                               byte[] coordinatorNonce) {
@@ -189,6 +190,22 @@ public final class CoordinatorClient implements AutoCloseable {
         return accepted;
     }
 
+    /**
+     * Tells the coordinator that this receiver cannot take its offer, and why, instead of registering
+     * (authenticated like a registration). Best effort: a coordinator that is gone is not told.
+     */
+    public void decline(String id, String reason) {
+        byte[] nonce = ControlSupport.nonce();
+        try {
+            if (secret != null) {
+                channel.authenticate(secret.sessionKey(coordinatorNonce, nonce));
+            }
+            channel.send(new ControlMessage.Decline(BuildVersion.current(), ControlSupport.b64(nonce), id, reason));
+        } catch (IOException e) {
+            // the exit code and the receiver's own line tell
+        }
+    }
+
     private void beat() {
         try {
             channel.send(new ControlMessage.Progress(progress.getAsLong()));
@@ -210,6 +227,13 @@ public final class CoordinatorClient implements AutoCloseable {
             } catch (IOException e) {
                 throw new TransferFailedException("lost the coordinator at " + coordinator + " before the transfer started ("
                         + ControlSupport.describe(e) + "): was 'robber send' stopped?", e);
+            }
+            if (message instanceof ControlMessage.ManifestPart part) {
+                try {
+                    manifest.add(part);
+                } catch (IllegalArgumentException e) {
+                    throw new ControlChannel.MalformedControlFrame("sent an unusable manifest part: " + e.getMessage());
+                }
             }
             if (message instanceof ControlMessage.Start start) {
                 Thread reader = ControlSupport.daemon("robber-control-read").newThread(this::readUntilEnd);
@@ -237,6 +261,19 @@ public final class CoordinatorClient implements AutoCloseable {
         } catch (IOException e) {
             end.completeExceptionally(e);
         }
+    }
+
+    /**
+     * The piece digests that the manifest parts ahead of the start frame carried, in order.
+     *
+     * @throws IllegalArgumentException when they are not the {@code parts} the start frame names
+     */
+    public byte[] pieceDigests(int parts) {
+        if (manifest.count() != parts) {
+            throw new IllegalArgumentException("it announced " + parts + " manifest parts and sent "
+                    + manifest.count());
+        }
+        return manifest.digests();
     }
 
     /** Where the heartbeat reads this node's progress from. */

@@ -91,7 +91,12 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void register(ControlChannel.Frame frame) throws IOException {
-        if (!(ControlChannel.parse(frame) instanceof ControlMessage.Register register)) {
+        ControlMessage message = ControlChannel.parse(frame);
+        if (message instanceof ControlMessage.Decline decline) {
+            declined(frame, decline);
+            return;
+        }
+        if (!(message instanceof ControlMessage.Register register)) {
             throw new ControlChannel.MalformedControlFrame("sent something other than a registration");
         }
         String who = (register.id() == null ? "?" : register.id()) + " at " + remote;
@@ -125,6 +130,19 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
                 TimeUnit.MILLISECONDS));
         send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
         coordinator.accepted(registration, admitted.count());
+    }
+
+    /** A receiver turned the offer down; an authentic decline ends the wait for receivers. */
+    private void declined(ControlChannel.Frame frame, ControlMessage.Decline decline) throws IOException {
+        endHandshake();
+        String who = (decline.id() == null ? "?" : decline.id()) + " at " + remote;
+        if (secret != null && !ControlSupport.verifyFrame(frame, secret.sessionKey(nonce,
+                ControlSupport.decodeNonce(decline.nonce())), ControlChannel.FROM_RECEIVER)) {
+            coordinator.events().warn("ignored a decline from " + who + ": wrong secret");
+        } else {
+            coordinator.declined(who, decline.reason() == null ? "no reason given" : decline.reason());
+        }
+        ctx.close();
     }
 
     private void refuse(Refusal code, String who, String reason) {

@@ -4,7 +4,9 @@ import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Transfers;
 import io.robber.rendezvous.Units;
 import io.robber.rendezvous.control.ControlMessage;
+import io.robber.storage.TemporaryName;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -59,6 +61,7 @@ public final class OutputDirectory {
     public static void check(Path dir, ControlMessage.Offer offer, boolean overwrite) {
         String name = offer.name();
         Path target = resolveName(dir, name);
+        refuseLink(target);
         if (Files.exists(target) && !overwrite) {
             throw new ConfigurationException(target + " already exists: remove it, choose another --out, or pass "
                     + "--overwrite");
@@ -83,10 +86,24 @@ public final class OutputDirectory {
         }
     }
 
+    /**
+     * Refuses a symbolic link at {@code target}, with or without {@code --overwrite}: a link there may lead
+     * anywhere, and a receiver writes only inside its {@code --out}.
+     *
+     * @throws ConfigurationException when {@code target} is a link
+     */
+    public static void refuseLink(Path target) {
+        if (Files.isSymbolicLink(target)) {
+            throw new ConfigurationException(target + " is a symbolic link: robber never writes through a link under "
+                    + "--out (with or without --overwrite); remove the link or choose another --out");
+        }
+    }
+
     /** {@code dir/name} for a name the sender chose, refusing anything but one plain path segment. */
     static Path resolveName(Path dir, String name) {
         if (name == null || name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/")
-                || name.contains("\\") || name.indexOf('\0') >= 0 || name.length() > 255) {
+                || name.contains("\\") || name.indexOf('\0') >= 0
+                || name.getBytes(StandardCharsets.UTF_8).length > TemporaryName.MAX_BYTES) {
             throw new ConfigurationException("the sender offers a data set named '" + name + "', which is not a plain "
                     + "file name: refusing to write it");
         }

@@ -4,6 +4,7 @@ import io.robber.api.Manifest;
 import io.robber.api.Storage;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.control.ControlMessage;
+import io.robber.rendezvous.control.ManifestParts;
 import io.robber.storage.FileStorage;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -11,24 +12,28 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The data set on the root: one file, or a directory pushed as one piece space. Opening checks the
- * path; {@link #describe(int)} reads everything once to build the manifest.
+ * path and notes every file's size and modification time; {@link #describe(int)} reads everything once
+ * to build the manifest; {@link #changed()} tells when a file no longer is what the manifest describes.
  */
 public final class SourceData implements AutoCloseable {
     private final Path path;
     private final String name;
     private final DataLayout layout;
     private final Storage storage;
+    private final SourceStamps stamps;
 
-    private SourceData(Path path, String name, DataLayout layout, Storage storage) {
+    private SourceData(Path path, String name, DataLayout layout, Storage storage) throws IOException {
         this.path = path;
         this.name = name;
         this.layout = layout;
         this.storage = storage;
+        this.stamps = SourceStamps.take(path, layout);
     }
 
     /**
@@ -89,6 +94,14 @@ public final class SourceData implements AutoCloseable {
         return storage.size();
     }
 
+    /**
+     * The first file of the data set that changed (size or modification time) since it was opened, and
+     * how, naming the file; empty while none did. Such a file no longer matches the manifest.
+     */
+    public Optional<String> changed() {
+        return stamps.changed();
+    }
+
     public ControlMessage.Offer offer() {
         return new ControlMessage.Offer(name, layout.kind(), size(), layout.files());
     }
@@ -107,9 +120,15 @@ public final class SourceData implements AutoCloseable {
             return new Description(manifest, HexFormat.of().formatHex(whole.digest()));
         }
 
-        public ControlMessage.ManifestSpec spec() {
-            return new ControlMessage.ManifestSpec(manifest.size(), manifest.pieceSize(),
-                    Base64.getEncoder().encodeToString(manifest.pieceDigests()), manifest.rootDigestHex(), sha256);
+        /** The manifest's digests as the frames that carry them ahead of the start. */
+        public List<ControlMessage.ManifestPart> parts() {
+            return ManifestParts.split(manifest.pieceDigests());
+        }
+
+        /** The manifest's description in the start frame, for {@code parts} frames of digests. */
+        public ControlMessage.ManifestSpec spec(int parts) {
+            return new ControlMessage.ManifestSpec(manifest.size(), manifest.pieceSize(), parts,
+                    manifest.rootDigestHex(), sha256);
         }
     }
 

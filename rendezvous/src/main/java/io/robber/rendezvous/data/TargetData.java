@@ -2,18 +2,23 @@ package io.robber.rendezvous.data;
 
 import io.robber.api.Storage;
 import io.robber.storage.FileStorage;
+import io.robber.storage.TemporaryName;
 import io.robber.storage.TreeStorage;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A receiver's copy: written under a temporary name in the output directory and moved into place
  * only once every piece has checked out against the manifest, so a failed or killed run never leaves
- * a partial file under the final name.
+ * a partial file under the final name. Temporary files that a killed run left for the same name are
+ * deleted first.
  */
 public final class TargetData implements AutoCloseable {
     static final String TEMP_PREFIX = ".robber-";
@@ -39,11 +44,12 @@ public final class TargetData implements AutoCloseable {
     public static TargetData create(Path dir, String name, DataLayout layout, long size, boolean overwrite)
             throws IOException {
         Path target = OutputDirectory.resolveName(dir, name);
+        OutputDirectory.refuseLink(target);
         if (layout instanceof DataLayout.Tree tree) {
             return new TargetData(target, null, TreeStorage.create(target, tree.tree(), overwrite));
         }
-        Path temp = dir.resolve(TEMP_PREFIX + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
-                + TEMP_SUFFIX);
+        removeStale(dir, name);
+        Path temp = dir.resolve(tempName(name, ThreadLocalRandom.current().nextLong()));
         FileStorage storage;
         try {
             storage = FileStorage.create(temp, size);
@@ -52,6 +58,31 @@ public final class TargetData implements AutoCloseable {
             throw e;
         }
         return new TargetData(target, temp, storage);
+    }
+
+    /** {@code .robber-NAME.<16 hex>.part}, cut to stay a legal file name (see {@link TemporaryName}). */
+    static String tempName(String name, long nonce) {
+        return TemporaryName.of(TEMP_PREFIX, name, String.format(Locale.ROOT, ".%016x", nonce) + TEMP_SUFFIX);
+    }
+
+    /**
+     * Deletes the temporary files of {@code name} that an earlier, killed run left in {@code dir}: regular
+     * files named like {@link #tempName} with any hex digits (links and directories are left alone).
+     */
+    static void removeStale(Path dir, String name) throws IOException {
+        String model = tempName(name, 0);
+        String stem = model.substring(0, model.length() - 16 - TEMP_SUFFIX.length());
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, p -> {
+            String file = p.getFileName().toString();
+            return file.startsWith(stem) && file.endsWith(TEMP_SUFFIX)
+                    && file.substring(stem.length(), file.length() - TEMP_SUFFIX.length()).matches("[0-9a-f]{1,16}");
+        })) {
+            for (Path stale : entries) {
+                if (Files.isRegularFile(stale, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(stale);
+                }
+            }
+        }
     }
 
     public Storage storage() {
@@ -82,6 +113,11 @@ public final class TargetData implements AutoCloseable {
             }
         }
         committed = true;
+    }
+
+    /** True once the copy is in place. */
+    public synchronized boolean committed() {
+        return committed;
     }
 
     /** Discards the temporary files unless the copy was committed. Safe to call more than once. */

@@ -49,7 +49,7 @@ class ControlProtocolTest {
         List<ControlMessage.MemberSpec> members = registrations.stream()
                 .map(r -> new ControlMessage.MemberSpec(r.id(), r.cluster(), r.host(), r.port())).toList();
         return new ControlMessage.Start("robber", members, OFFER,
-                new ControlMessage.ManifestSpec(1000, 1000, "AA==", "00", null), null);
+                new ControlMessage.ManifestSpec(1000, 1000, 1, "00", null), null);
     }
 
     @Test
