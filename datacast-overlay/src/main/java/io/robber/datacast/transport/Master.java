@@ -76,7 +76,8 @@ final class Master {
     private PlannedTree plan(SteinerTree tree, long rate, int[] first) {
         int id = nextTree++;
         BlockSchedule schedule = new BlockSchedule(id, new int[0], blockPackets, totalPackets);
-        Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate), payloads);
+        Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate), payloads,
+                Source.ceiling(fabric, tree, settings));
         EncodedTree encoded = EncodedTree.of(fabric.network(), tree.source(), tree.arcs(), receivers::get);
         PlannedTree lt = new PlannedTree(id, tree, encoded, schedule, source);
         nodes.at(tree.source()).source(id, source);

@@ -1,8 +1,10 @@
 package io.robber.datacast.transport;
 
+import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.Packet.ReturnRoute;
 import io.robber.datacast.fabric.PacketOutput;
+import io.robber.datacast.steiner.SteinerTree;
 import io.robber.engine.Timers;
 import java.util.ArrayDeque;
 import java.util.BitSet;
@@ -19,8 +21,8 @@ import java.util.List;
  *       before and gone from the cache, the slowest receiver having fallen more than C behind (or a
  *       loss). It halves the rate.</li>
  * </ul>
- * Every interval T without a duplicate interest raises the rate by δ. Counts new and duplicate data
- * for the duplicate-data ratio of §5.4.
+ * Every interval T without a duplicate interest raises the rate by δ, up to the {@linkplain #ceiling
+ * ceiling} of the source's own links. Counts new and duplicate data for the duplicate-data ratio of §5.4.
  */
 final class Source {
     private final PacketOutput output;
@@ -44,8 +46,12 @@ final class Source {
     private long newData;
     private long duplicateData;
 
-    /** A source whose data packets carry the bytes {@code payloads} reads (none: {@link Payloads#NONE}). */
-    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings, Payloads payloads) {
+    /**
+     * A source whose data packets carry the bytes {@code payloads} reads (none: {@link Payloads#NONE}),
+     * its rate never above {@code ceilingBitsPerSecond}.
+     */
+    Source(PacketOutput output, Timers timers, BlockSchedule schedule, TransportSettings settings, Payloads payloads,
+            long ceilingBitsPerSecond) {
         this.payloads = payloads;
         this.output = output;
         this.timers = timers;
@@ -53,8 +59,29 @@ final class Source {
         this.schedule = schedule;
         this.store = ContentStore.of(settings);
         this.sent = new BitSet(schedule.packets());
-        this.rate = new AimdRate(settings);
+        this.rate = new AimdRate(settings, ceilingBitsPerSecond);
         this.bucket = new TokenBucket(rate.bitsPerSecond(), settings.mtuBytes() * 8L, timers.nanoTime());
+    }
+
+    /**
+     * The most a tree's source can usefully send, bit/s: the slowest of its own links into the tree,
+     * less a header per packet. A departure from §5.2, whose rate grows by δ for as long as no duplicate
+     * interest comes: trees disjoint in arcs share links in opposite directions (the torus's run the
+     * same rings both ways), so a link carrying one tree's data carries the other tree's interests
+     * beside it, one header per MTU, and data sent faster than R · MTU / (MTU + header) only fills that
+     * link's queue until it drops, halving the rate once per receiver that retransmits.
+     */
+    static long ceiling(Fabric fabric, SteinerTree tree, TransportSettings settings) {
+        long slowest = Long.MAX_VALUE;
+        for (int arc : tree.arcs()) {
+            if (fabric.network().tail(arc) == tree.source()) {
+                slowest = Math.min(slowest, fabric.port(arc).rateBitsPerSecond());
+            }
+        }
+        if (slowest == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        return slowest * settings.mtuBytes() / (settings.mtuBytes() + settings.headerBytes());
     }
 
     void start() {

@@ -46,7 +46,8 @@ public final class TreeTransfer {
         this.settings = settings;
         Network network = fabric.network();
         int[] parentArc = parentArcs(network, tree);
-        this.source = new Source(fabric, fabric.clock(), schedule, settings, Payloads.NONE);
+        this.source = new Source(fabric, fabric.clock(), schedule, settings, Payloads.NONE,
+                Source.ceiling(fabric, tree, settings));
         nodes.at(tree.source()).source(treeId, source);
         int[] children = new int[network.nodeCount()];
         for (int arc : tree.arcs()) {
