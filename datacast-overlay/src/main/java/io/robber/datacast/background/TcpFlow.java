@@ -2,7 +2,6 @@ package io.robber.datacast.background;
 
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
-import io.robber.datacast.multicast.MulticastManager;
 import io.robber.datacast.tcp.SegmentWords;
 import io.robber.datacast.tcp.TcpSettings;
 import io.robber.datacast.tcp.WindowReceiver;
@@ -26,6 +25,7 @@ public final class TcpFlow {
     private final FlowObserver observer;
     private final WindowSender sender;
     private final WindowReceiver receiver;
+    private final FlowEndpoints endpoints;
     private Runnable timer;
     private long armedAt = Long.MAX_VALUE;
     private boolean running;
@@ -35,9 +35,10 @@ public final class TcpFlow {
 
     /**
      * A flow of {@code segments} segments from server {@code from} to server {@code to} along
-     * {@code route} (its ACKs along {@code back}); its endpoints are added to {@code hosts}' servers.
+     * {@code route} (its ACKs along {@code back}); its ends are registered with {@code endpoints}
+     * until it ends (the receiver answers nothing after that).
      */
-    public TcpFlow(Fabric fabric, MulticastManager hosts, int id, int from, int to, int[] route, int[] back, int segments,
+    public TcpFlow(Fabric fabric, FlowEndpoints endpoints, int id, int from, int to, int[] route, int[] back, int segments,
             TcpSettings settings, FlowObserver observer) {
         if (route.length == 0 || back.length == 0) {
             throw new IllegalArgumentException("no route between " + fabric.network().node(from) + " and "
@@ -51,6 +52,7 @@ public final class TcpFlow {
         this.back = back.clone();
         this.settings = settings;
         this.observer = observer;
+        this.endpoints = endpoints;
         SegmentWords words = new SegmentWords(id, segments);
         this.receiver = new WindowReceiver(segments, words);
         this.sender = new WindowSender(segments, new int[] {to}, settings, new WindowSender.Output() {
@@ -64,14 +66,14 @@ public final class TcpFlow {
                 stop();
             }
         });
-        hosts.addHost(from, packet -> {
-            if (running && packet.payload() instanceof Ack ack && ack.flow() == id) {
+        endpoints.register(from, id, packet -> {
+            if (running && packet.payload() instanceof Ack ack) {
                 sender.onAck(to, ack.cumulative(), fabric.clock().now());
                 afterEvent();
             }
         });
-        hosts.addHost(to, packet -> {
-            if (packet.payload() instanceof Segment segment && segment.flow() == id) {
+        endpoints.register(to, id, packet -> {
+            if (packet.payload() instanceof Segment segment) {
                 int cumulative = receiver.onSegment(segment.sequence(), segment.word());
                 if (running) {
                     fabric.send(Packet.along(TcpFlow.this.back, settings.ackBytes(), new Ack(id, cumulative)));
@@ -81,9 +83,9 @@ public final class TcpFlow {
     }
 
     /** A flow along the routes {@code routes} gives between its ends. */
-    public static TcpFlow routed(Fabric fabric, MulticastManager hosts, UnicastRoutes routes, int id, int from, int to,
+    public static TcpFlow routed(Fabric fabric, FlowEndpoints endpoints, UnicastRoutes routes, int id, int from, int to,
             int segments, TcpSettings settings, FlowObserver observer) {
-        return new TcpFlow(fabric, hosts, id, from, to, routes.between(from, to), routes.between(to, from), segments,
+        return new TcpFlow(fabric, endpoints, id, from, to, routes.between(from, to), routes.between(to, from), segments,
                 settings.withEvictAfter(Long.MAX_VALUE / 4), observer);
     }
 
@@ -102,6 +104,8 @@ public final class TcpFlow {
             running = false;
             endedAt = fabric.clock().now();
             observer.ended(route);
+            endpoints.unregister(from, id);
+            endpoints.unregister(to, id);
             if (timer != null) {
                 timer.run();
                 timer = null;

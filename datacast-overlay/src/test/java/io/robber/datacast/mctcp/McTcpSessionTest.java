@@ -2,6 +2,7 @@ package io.robber.datacast.mctcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.robber.datacast.background.FlowEndpoints;
 import io.robber.datacast.background.TcpFlow;
 import io.robber.datacast.background.UnicastRoutes;
 import io.robber.datacast.fabric.Fabric;
@@ -30,6 +31,7 @@ class McTcpSessionTest {
         final MulticastManager multicast = new MulticastManager(fabric);
         final GroupManager manager;
         final UnicastRoutes routes = new UnicastRoutes(fabric);
+        final FlowEndpoints endpoints = new FlowEndpoints(multicast::addHost);
 
         Setup(RoutingSettings settings) {
             manager = new GroupManager(fabric, multicast, settings, 3 * SECOND);
@@ -185,7 +187,7 @@ class McTcpSessionTest {
                 int[] down = setup.routes.between(network.head(arc), to);
                 int[] route = IntStream.concat(IntStream.concat(IntStream.of(up), IntStream.of(arc)), IntStream.of(down)).toArray();
                 if (simple(route) && route.length <= 6) {
-                    return new TcpFlow(setup.fabric, setup.multicast, 99, from, to, route, reverse(route), 100_000,
+                    return new TcpFlow(setup.fabric, setup.endpoints, 99, from, to, route, reverse(route), 100_000,
                             TcpSettings.DEFAULT.withEvictAfter(Long.MAX_VALUE / 4), setup.manager.flows());
                 }
             }
