@@ -9,29 +9,49 @@ import java.util.Arrays;
  * {@link #HOP} (so that among idle links the path with the fewest hops wins; the paper leaves the
  * ties open); with shortest widest paths, an arc with less than B_a bits/s free has its weight multiplied by ten. Arcs that are down are left out. Besides the
  * distance, each path's width (its least available bandwidth) is kept for the widest-path heuristic.
+ * A node's paths are computed when first asked for, from the weights as they were when the GSP was
+ * made (the paper's on-demand option for few groups); {@link #computeAll} computes the full GSP.
  */
 public final class GlobalShortestPaths {
     /** The cost of a hop on top of its weight: ties between equally loaded paths go to the shorter. */
     public static final double HOP = 1e-3;
     private static final double NARROW_FACTOR = 10;
     private final Network network;
+    private final double[] cost;
+    private final double[] available;
+    private final Dijkstra dijkstra;
     private final double[][] distance;
     private final int[][] parentArc;
     private final float[][] width;
 
     private GlobalShortestPaths(Network network, double[] cost, double[] available) {
         this.network = network;
+        this.cost = cost;
+        this.available = available;
+        this.dijkstra = new Dijkstra(network);
         int n = network.nodeCount();
         this.distance = new double[n][];
         this.parentArc = new int[n][];
         this.width = new float[n][];
-        Dijkstra dijkstra = new Dijkstra(network);
-        for (int source = 0; source < n; source++) {
+    }
+
+    /** Computes every node's paths now (otherwise a node's are computed when first asked for). */
+    public GlobalShortestPaths computeAll() {
+        for (int source = 0; source < distance.length; source++) {
+            row(source);
+        }
+        return this;
+    }
+
+    private int row(int source) {
+        if (distance[source] == null) {
+            int n = distance.length;
             distance[source] = new double[n];
             parentArc[source] = new int[n];
             width[source] = new float[n];
             dijkstra.run(source, cost, available, distance[source], parentArc[source], width[source]);
         }
+        return source;
     }
 
     /**
@@ -60,17 +80,17 @@ public final class GlobalShortestPaths {
 
     /** The cost of the shortest path from {@code from} to {@code to} (infinite if there is none). */
     public double distance(int from, int to) {
-        return distance[from][to];
+        return distance[row(from)][to];
     }
 
     /** The least available bandwidth on that path, bit/s. */
     public double width(int from, int to) {
-        return width[from][to];
+        return width[row(from)][to];
     }
 
     /** The last arc of the shortest path from {@code from} to {@code to}, −1 at {@code from} or with no path. */
     public int parentArc(int from, int to) {
-        return parentArc[from][to];
+        return parentArc[row(from)][to];
     }
 
     /** Dijkstra's algorithm with a binary heap of nodes, its arrays reused from one source to the next. */
