@@ -21,7 +21,6 @@ public final class TcpFlow {
     private final int to;
     private final int[] route;
     private final int[] back;
-    private final TcpSettings settings;
     private final FlowObserver observer;
     private final WindowSender sender;
     private final WindowReceiver receiver;
@@ -50,7 +49,6 @@ public final class TcpFlow {
         this.to = to;
         this.route = route.clone();
         this.back = back.clone();
-        this.settings = settings;
         this.observer = observer;
         this.endpoints = endpoints;
         SegmentWords words = new SegmentWords(id, segments);

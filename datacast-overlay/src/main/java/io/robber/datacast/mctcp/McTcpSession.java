@@ -26,7 +26,6 @@ import java.util.Map;
  */
 public final class McTcpSession {
     private final Fabric fabric;
-    private final MulticastManager multicast;
     private final GroupManager manager;
     private final UnicastRoutes routes;
     private final int id;
@@ -50,7 +49,6 @@ public final class McTcpSession {
     public McTcpSession(Fabric fabric, MulticastManager multicast, GroupManager manager, UnicastRoutes routes, int id,
             int source, int[] receivers, int segments, TcpSettings settings, long controllerRttNanos) {
         this.fabric = fabric;
-        this.multicast = multicast;
         this.manager = manager;
         this.routes = routes;
         this.id = id;
