@@ -34,6 +34,14 @@ final class MulticastForwarding implements NodeHandler {
         this.host = host;
     }
 
+    void addHost(NodeHandler more) {
+        NodeHandler before = host;
+        host = before == null ? more : packet -> {
+            before.receive(packet);
+            more.receive(packet);
+        };
+    }
+
     @Override
     public void receive(Packet packet) {
         if (packet.payload() instanceof TreeFrame frame) {

@@ -39,6 +39,15 @@ public final class MulticastManager {
         nodes[node].host(host);
     }
 
+    /**
+     * Server {@code node} also hands what is addressed to it to {@code host}, after the handlers it
+     * had: several protocols' endpoints (a multicast session, background flows) on one server, each
+     * ignoring what is not its own.
+     */
+    public void addHost(int node, NodeHandler host) {
+        nodes[node].addHost(host);
+    }
+
     /** Who is told of stale frames (by default no one; they are counted either way). */
     public void onStale(StaleFrames listener) {
         counters.listener = listener;
