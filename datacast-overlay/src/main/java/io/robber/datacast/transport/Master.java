@@ -68,16 +68,19 @@ final class Master {
 
     void start(List<SteinerTree> trees) {
         for (int t = 0; t < trees.size(); t++) {
-            plan(trees.get(t), settings.initialRateBitsPerSecond(), blocks.firstBlocks(t, trees.size()));
+            plan(trees.get(t), trees, settings.initialRateBitsPerSecond(), blocks.firstBlocks(t, trees.size()));
         }
     }
 
-    /** Sets {@code tree} up with {@code blocks}, its source starting at {@code rate}. */
-    private PlannedTree plan(SteinerTree tree, long rate, int[] first) {
+    /**
+     * Sets {@code tree} up with {@code blocks}, its source starting at {@code rate}, beside the
+     * transfer's {@code trees} (for its {@linkplain Source#ceiling ceiling}).
+     */
+    private PlannedTree plan(SteinerTree tree, List<SteinerTree> trees, long rate, int[] first) {
         int id = nextTree++;
         BlockSchedule schedule = new BlockSchedule(id, new int[0], blockPackets, totalPackets);
         Source source = new Source(fabric, fabric.clock(), schedule, settings.withInitialRate(rate), payloads,
-                Source.ceiling(fabric, tree, settings));
+                Source.ceiling(fabric, tree, trees, settings));
         EncodedTree encoded = EncodedTree.of(fabric.network(), tree.source(), tree.arcs(), receivers::get);
         PlannedTree lt = new PlannedTree(id, tree, encoded, schedule, source);
         nodes.at(tree.source()).source(id, source);
@@ -134,9 +137,11 @@ final class Master {
         if (broken == 0) {
             return;
         }
+        List<SteinerTree> after = new ArrayList<>(live.values().stream().map(lt -> lt.tree).toList());
+        after.addAll(replacements.keySet());
         List<PlannedTree> rebuilt = new ArrayList<>();
         replacements.forEach((tree, rate) ->
-                rebuilt.add(plan(tree, rate, blocks.replacementBlocks())));
+                rebuilt.add(plan(tree, after, rate, blocks.replacementBlocks())));
         replannings.add(new Replanning(fabric.clock().nanoTime(), broken, broken - rebuilt.size(), rebuilt));
         if (live.isEmpty()) {
             List<Node> cut = repair.unreachable(group, failed);

@@ -5,8 +5,10 @@ import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.fabric.Packet.ReturnRoute;
 import io.robber.datacast.fabric.PacketOutput;
 import io.robber.datacast.steiner.SteinerTree;
+import io.robber.datacast.topology.Network;
 import io.robber.engine.Timers;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -65,23 +67,33 @@ final class Source {
 
     /**
      * The most a tree's source can usefully send, bit/s: the slowest of its own links into the tree,
-     * less a header per packet. A departure from §5.2, whose rate grows by δ for as long as no duplicate
-     * interest comes: trees disjoint in arcs share links in opposite directions (the torus's run the
-     * same rings both ways), so a link carrying one tree's data carries the other tree's interests
-     * beside it, one header per MTU, and data sent faster than R · MTU / (MTU + header) only fills that
-     * link's queue until it drops, halving the rate once per receiver that retransmits.
+     * less a header per packet if another tree of the transfer runs one of the tree's links the other
+     * way. A departure from §5.2, whose rate grows by δ for as long as no duplicate interest comes:
+     * trees disjoint in arcs share links in opposite directions (the torus's run the same rings both
+     * ways), and such a link carries one tree's data and, beside it, the other tree's interests, one
+     * header per MTU. Data sent faster than R · MTU / (MTU + header) only filled that link's queue
+     * until the receivers behind it fell out of step, and their duplicate interests halved the rate
+     * again and again.
      */
-    static long ceiling(Fabric fabric, SteinerTree tree, TransportSettings settings) {
+    static long ceiling(Fabric fabric, SteinerTree tree, List<SteinerTree> trees, TransportSettings settings) {
+        Network network = fabric.network();
         long slowest = Long.MAX_VALUE;
         for (int arc : tree.arcs()) {
-            if (fabric.network().tail(arc) == tree.source()) {
+            if (network.tail(arc) == tree.source()) {
                 slowest = Math.min(slowest, fabric.port(arc).rateBitsPerSecond());
             }
         }
         if (slowest == Long.MAX_VALUE) {
             return Long.MAX_VALUE;
         }
-        return slowest * settings.mtuBytes() / (settings.mtuBytes() + settings.headerBytes());
+        BitSet othersData = new BitSet(network.arcCount());
+        for (SteinerTree other : trees) {
+            if (other != tree) {
+                Arrays.stream(other.arcs()).forEach(othersData::set);
+            }
+        }
+        boolean interestsBeside = Arrays.stream(tree.arcs()).anyMatch(arc -> othersData.get(Network.reverse(arc)));
+        return interestsBeside ? slowest * settings.mtuBytes() / (settings.mtuBytes() + settings.headerBytes()) : slowest;
     }
 
     void start() {

@@ -47,7 +47,7 @@ public final class TreeTransfer {
         Network network = fabric.network();
         int[] parentArc = parentArcs(network, tree);
         this.source = new Source(fabric, fabric.clock(), schedule, settings, Payloads.NONE,
-                Source.ceiling(fabric, tree, settings));
+                Source.ceiling(fabric, tree, List.of(tree), settings));
         nodes.at(tree.source()).source(treeId, source);
         int[] children = new int[network.nodeCount()];
         for (int arc : tree.arcs()) {

@@ -26,10 +26,12 @@ class SourceCeilingTest {
     private static final TransportSettings SETTINGS = TransportSettings.PAPER.withInitialRate(1_000_000_000L);
 
     @Test
-    void theCeilingIsTheSourcesSlowestTreeLinkLessAHeaderPerPacket() {
+    void theCeilingIsTheSourcesSlowestTreeLinkLessAHeaderPerPacketWhereAnotherTreeRunsALinkTheOtherWay() {
         Fabric fabric = new Fabric(ring().network(), new VirtualClock(), 1);
-        for (SteinerTree tree : trees(fabric.network())) {
-            assertThat(Source.ceiling(fabric, tree, SETTINGS)).isEqualTo(1_000_000_000L * 1500 / 1516);
+        List<SteinerTree> trees = trees(fabric.network());
+        for (SteinerTree tree : trees) {
+            assertThat(Source.ceiling(fabric, tree, trees, SETTINGS)).isEqualTo(1_000_000_000L * 1500 / 1516);
+            assertThat(Source.ceiling(fabric, tree, List.of(tree), SETTINGS)).as("alone").isEqualTo(1_000_000_000L);
         }
     }
 
