@@ -71,7 +71,7 @@ public final class RootTransfer {
         });
         List<Registration> registrations;
         try {
-            registrations = coordinator.awaitRegistrations(settings.waitFor());
+            registrations = coordinator.awaitRegistrations(settings.waitFor(), described);
         } catch (RendezvousException e) {
             coordinator.abort(e.getMessage());
             throw e;
@@ -97,7 +97,7 @@ public final class RootTransfer {
             reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
                     + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
                     + ", data channel on " + Addresses.format(settings.self().address()));
-            coordinator.start(start);
+            coordinator.start(start, (id, why) -> channel.declareDead(id, "left the transfer: " + why));
             return transfer(channel, group, description);
         } finally {
             channel.close();

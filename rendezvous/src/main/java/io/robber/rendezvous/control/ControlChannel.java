@@ -27,7 +27,7 @@ public final class ControlChannel implements AutoCloseable {
     /** "RBRC": robber control. */
     public static final int MAGIC = 0x52425243;
     /** The control protocol version; a peer with another one is refused with a clear message. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Largest frame a coordinator reads from a receiver. */
     public static final int MAX_RECEIVER_FRAME = 1 << 20;
     /** Largest frame a receiver reads from the coordinator (the start frame carries the manifest). */

@@ -33,11 +33,19 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 /**
  * The coordinator side of the control protocol, run by the sender: accepts receivers until the
  * expected number has registered, hands every one the same {@link ControlMessage.Start}, then
  * follows their progress and outcome until it sends {@link ControlMessage.Finish}.
+ *
+ * <p>Membership before the start: a receiver that leaves frees its place, and the coordinator waits
+ * for the expected number again (a replacement may take it). The group is fixed only when the sender
+ * is ready to start ({@link #awaitRegistrations(Duration, CompletableFuture)}), in one step on the loop,
+ * so the start frame names exactly the receivers that hold a place. A receiver that is lost or fails
+ * after that is a departure: the sender's data channel and every other receiver are told at once
+ * ({@link ControlMessage.Departed}), so nobody waits for it on the data channel.
  *
  * <p>One Netty event loop serves the listening socket and every connection ({@link ReceiverConnection});
  * the coordinator's state lives on that loop. Callers block only here, on {@link CompletableFuture}s
@@ -65,7 +73,12 @@ public final class Coordinator implements AutoCloseable {
     private final Admission admission;
     private final TransferListener events;
     private final Map<String, ReceiverSession> sessions = new LinkedHashMap<>();
-    private final CompletableFuture<List<Registration>> registrations = new CompletableFuture<>();
+    /** Completes when every place is taken; replaced when a receiver leaves a full group before the start. */
+    private CompletableFuture<List<Registration>> registrations = new CompletableFuture<>();
+    /** Receivers that departed after the group was fixed: id and why, in order. */
+    private final Map<String, String> departures = new LinkedHashMap<>();
+    private BiConsumer<String, String> departureSink = (id, why) -> { };
+    private boolean startSent;
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
     private Channel server;
     private ScheduledFuture<?> ticker;
@@ -211,13 +224,42 @@ public final class Coordinator implements AutoCloseable {
         }
         if (!started) {
             if (sessions.remove(session.registration().id(), session)) {
+                if (registrations.isDone()) {
+                    registrations = new CompletableFuture<>();
+                }
                 events.info("receiver " + session.registration().id() + " left before the transfer started (" + why
-                        + "): " + sessions.size() + " of " + expected + " registered");
+                        + "): " + sessions.size() + " of " + expected + " registered; waiting for "
+                        + (expected - sessions.size() == 1 ? "another" : "others"));
             }
         } else if (!session.resolved()) {
             session.lost(why);
             events.warn("lost receiver " + session.registration().id() + ": " + why);
+            departed(session, why);
             resolved();
+        }
+    }
+
+    /** A receiver reported that it failed: it takes no further part, as if lost. */
+    void failed(ReceiverSession session, String why) {
+        if (started && !closed) {
+            departed(session, why);
+        }
+    }
+
+    /**
+     * A member of the fixed group is gone: the sender's data channel and every other receiver learn it
+     * now (those that have not had the start frame yet, with it).
+     */
+    private void departed(ReceiverSession session, String why) {
+        String id = session.registration().id();
+        if (departures.putIfAbsent(id, why) != null) {
+            return;
+        }
+        departureSink.accept(id, why);
+        if (startSent) {
+            ControlMessage.Departed message = new ControlMessage.Departed(id, why);
+            sessions.values().stream().filter(s -> s != session && s.lost() == null)
+                    .forEach(s -> s.connection.send(message));
         }
     }
 
@@ -234,36 +276,81 @@ public final class Coordinator implements AutoCloseable {
         return onLoop(sessions::size);
     }
 
+    /** Like {@link #awaitRegistrations(Duration, CompletableFuture)} for a sender that is ready now. */
+    public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
+        return awaitRegistrations(wait, CompletableFuture.completedFuture(null));
+    }
+
     /**
-     * Blocks until {@code expected} receivers have registered.
+     * Blocks until {@code expected} receivers have registered and {@code ready} (the sender's own
+     * preparation, e.g. reading the data set) has completed, then fixes them as the group: later
+     * registrations are refused. A receiver that leaves in between frees its place and the wait goes on
+     * until it is taken again.
      *
+     * @return the group's receivers, in registration order
      * @throws TransferFailedException after {@code wait}, naming who did register
      */
-    public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
-        try {
-            return registrations.get(wait.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            List<String> ids = onLoop(() -> List.copyOf(sessions.keySet()));
-            String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
-            throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered within "
-                    + Units.duration(wait) + " (registered: " + registered + "): start the missing receivers with "
-                    + "--coordinator " + Addresses.format(address()) + ", lower --expect or raise --wait", null);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
+    public List<Registration> awaitRegistrations(Duration wait, CompletableFuture<?> ready)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            CompletableFuture<List<Registration>> complete = onLoop(() -> registrations);
+            try {
+                complete.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                List<String> ids = onLoop(() -> List.copyOf(sessions.keySet()));
+                String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
+                throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered "
+                        + "within " + Units.duration(wait) + " (registered: " + registered + "): start the missing "
+                        + "receivers with --coordinator " + Addresses.format(address()) + ", lower --expect or raise "
+                        + "--wait", null);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+            try {
+                ready.get();
+            } catch (ExecutionException e) {
+                // the caller reads the failure from its own future
+            }
+            List<Registration> group = onLoop(() -> {
+                if (sessions.size() < expected) {
+                    return null;
+                }
+                started = true;
+                return registrations();
+            });
+            if (group != null) {
+                return group;
+            }
         }
     }
 
-    /** Sends the same start frame to every registered receiver; later connections are refused. */
-    public void start(ControlMessage.Start start) {
+    /**
+     * Sends the same start frame to every receiver of the group, then tells them of any that departed
+     * since it was fixed. {@code departures} hears of every departure (id, why), those before the call
+     * included, on the coordinator's loop.
+     */
+    public void start(ControlMessage.Start start, BiConsumer<String, String> departureSink) {
         onLoop(() -> {
             started = true;
+            this.departureSink = departureSink;
             for (ReceiverSession s : sessions.values()) {
+                if (s.lost() != null) {
+                    continue;
+                }
                 s.connection.send(start).addListener(f -> {
                     if (!f.isSuccess()) {
                         lost(s, ControlSupport.describe(f.cause()));
                     }
                 });
+                departures.forEach((id, why) -> {
+                    if (!id.equals(s.registration().id())) {
+                        s.connection.send(new ControlMessage.Departed(id, why));
+                    }
+                });
             }
+            startSent = true;
+            departures.forEach(departureSink);
             resolved();
             return null;
         });

@@ -14,6 +14,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +50,8 @@ public final class CoordinatorClient implements AutoCloseable {
             ControlSupport.daemon("robber-control-heartbeat"));
     private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
     private volatile LongSupplier progress = () -> 0;
+    private final List<ControlMessage.Departed> departed = new ArrayList<>();
+    private Consumer<ControlMessage.Departed> departureSink;
 
     private CoordinatorClient(ControlChannel channel, String coordinator, ControlMessage.Hello hello, Secret secret,
                               byte[] coordinatorNonce) {
@@ -232,11 +235,29 @@ public final class CoordinatorClient implements AutoCloseable {
                 ControlMessage message = channel.receive(Duration.ZERO);
                 if (message instanceof ControlMessage.Finish || message instanceof ControlMessage.Abort) {
                     end.complete(message);
+                } else if (message instanceof ControlMessage.Departed d) {
+                    departed(d);
                 }
             }
         } catch (IOException e) {
             end.completeExceptionally(e);
         }
+    }
+
+    private synchronized void departed(ControlMessage.Departed d) {
+        departed.add(d);
+        if (departureSink != null) {
+            departureSink.accept(d);
+        }
+    }
+
+    /**
+     * Who hears of the members that departed after the start ({@link ControlMessage.Departed}): those
+     * already known at once, later ones as they arrive.
+     */
+    public synchronized void departures(Consumer<ControlMessage.Departed> sink) {
+        departureSink = sink;
+        departed.forEach(sink);
     }
 
     /** Where the heartbeat reads this node's progress from. */

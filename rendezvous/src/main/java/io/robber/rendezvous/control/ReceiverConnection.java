@@ -155,6 +155,9 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             session.progress(p.bytes());
         } else if (message instanceof ControlMessage.Done d) {
             session.done(d);
+            if (!d.ok()) {
+                coordinator.failed(session, d.error() == null ? "it failed" : d.error());
+            }
             coordinator.resolved();
         }
     }
