@@ -11,7 +11,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.robber.rendezvous.Addresses;
@@ -21,6 +20,7 @@ import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import io.robber.rendezvous.Units;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,12 +52,14 @@ import java.util.function.BiConsumer;
  * the loop completes ({@link #awaitRegistrations}, {@link #awaitOutcomes}).
  */
 public final class Coordinator implements AutoCloseable {
-    /** How long a new connection may take to greet and register. */
+    /** How long a new connection may take to greet and register, all of it (not per read). */
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
     /** A registered receiver that sends nothing for this long is taken as lost (it sends progress every 0.5 s). */
     static final Duration SILENCE_TIMEOUT = Duration.ofSeconds(30);
-    /** Connections that are still greeting, at most. */
+    /** Connections that are still greeting, at most; a new one displaces the oldest ({@link PendingHandshakes}). */
     static final int MAX_PENDING = 64;
+    /** Connections from one source address that are still greeting, at most. */
+    static final int MAX_PENDING_PER_SOURCE = 8;
     /** How long {@link #close()} waits for receivers to hang up after the last frame. */
     private static final Duration HANG_UP = Duration.ofSeconds(2);
 
@@ -82,7 +84,9 @@ public final class Coordinator implements AutoCloseable {
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
     private Channel server;
     private ScheduledFuture<?> ticker;
-    private int pending;
+    private final PendingHandshakes<ReceiverConnection> handshakes = new PendingHandshakes<>(MAX_PENDING,
+            MAX_PENDING_PER_SOURCE);
+    private final DropLog drops;
     private boolean started;
     private boolean closed;
 
@@ -95,6 +99,7 @@ public final class Coordinator implements AutoCloseable {
         this.expected = expected;
         this.admission = admission;
         this.events = events;
+        this.drops = new DropLog(events, System.nanoTime());
     }
 
     /**
@@ -121,8 +126,6 @@ public final class Coordinator implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
-                                .addLast(ReceiverConnection.IDLE, new IdleStateHandler(HANDSHAKE_TIMEOUT.toMillis(), 0, 0,
-                                        TimeUnit.MILLISECONDS))
                                 .addLast(new ControlFrameDecoder(secret != null))
                                 .addLast(new ReceiverConnection(c, secret, version));
                     }
@@ -165,17 +168,21 @@ public final class Coordinator implements AutoCloseable {
         return expected;
     }
 
-    /** A connection opens; false when too many are still greeting. */
-    boolean handshakeStarted() {
-        if (pending >= MAX_PENDING) {
-            return false;
+    /** A connection opens; when too many are still greeting, the oldest gives way. */
+    void handshakeStarted(ReceiverConnection connection, InetAddress source) {
+        ReceiverConnection evicted = handshakes.add(connection, source);
+        if (evicted != null) {
+            evicted.evict();
         }
-        pending++;
-        return true;
     }
 
-    void handshakeEnded() {
-        pending--;
+    void handshakeEnded(ReceiverConnection connection) {
+        handshakes.remove(connection);
+    }
+
+    /** A connection ended before it registered: logged, but a flood of them only in summary. */
+    void dropped(String remote, String why) {
+        drops.dropped(remote, why, System.nanoTime());
     }
 
     /** Admits a receiver whose registration is authentic and well-formed, or says why not. */
@@ -264,6 +271,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     private void tick() {
+        drops.tick(System.nanoTime());
         if (started || closed) {
             return;
         }

@@ -125,6 +125,9 @@ public final class CoordinatorClient implements AutoCloseable {
             socket.connect(address, (int) CONNECT_TIMEOUT.toMillis());
             ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
             ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
+            if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
+                throw new IOException("busy: " + r.reason());
+            }
             if (!(first instanceof ControlMessage.Hello hello)) {
                 throw new ControlChannel.NotControlPeer("did not say hello");
             }
@@ -173,6 +176,10 @@ public final class CoordinatorClient implements AutoCloseable {
                 port, groupDigest));
         ControlChannel.Frame frame = channel.readFrame(Coordinator.HANDSHAKE_TIMEOUT);
         ControlMessage reply = ControlChannel.parse(frame);
+        if (reply instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
+            throw new TransferFailedException("the coordinator at " + coordinator + " turned this receiver away "
+                    + "while it registered: " + r.reason(), null);
+        }
         if (!channel.verify(frame)) {
             if (reply instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.AUTH) {
                 throw new ConfigurationException("wrong secret: the coordinator at " + coordinator + " refused this "

@@ -252,4 +252,33 @@ class ControlProtocolTest {
         assertThat(otherHeard.get(WAIT.toSeconds(), TimeUnit.SECONDS))
                 .isEqualTo(new ControlMessage.Departed("fails", "cannot listen on 127.0.0.2:9001"));
     }
+
+    /**
+     * Issue 14, found item 7: the handshake has one deadline, not one per read. A connection that sends
+     * a byte every second never lets a read time out, yet it is closed once the handshake timeout has
+     * passed (and is not waited on forever).
+     */
+    @Test
+    void aConnectionThatDribblesIsClosedAfterTheHandshakeTimeout() throws Exception {
+        Coordinator coordinator = coordinator(null, 1);
+        byte[] greeting = {'R', 'B', 'R', 'C', 0, 0, 0, (byte) ControlChannel.VERSION, 0, 0, 3, (byte) 0xE8};
+        try (Socket slow = new Socket()) {
+            slow.connect(coordinator.address());
+            long limit = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            int sent = 0;
+            boolean closed = false;
+            while (!closed && System.nanoTime() < limit) {
+                try {
+                    slow.getOutputStream().write(sent < greeting.length ? greeting[sent] : 'x');
+                    slow.getOutputStream().flush();
+                    sent++;
+                    Thread.sleep(1000);
+                } catch (java.io.IOException e) {
+                    closed = true;
+                }
+            }
+            assertThat(closed).as("closed after %d bytes", sent).isTrue();
+            assertThat(sent).as("bytes sent before the close").isGreaterThanOrEqualTo(8);
+        }
+    }
 }
