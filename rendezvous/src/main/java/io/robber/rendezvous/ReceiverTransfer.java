@@ -168,6 +168,12 @@ public final class ReceiverTransfer {
         long begin = System.nanoTime();
         long deadline = begin + settings.timeout().toNanos();
         client.progress(() -> Math.min(size, Channels.bytesIn(channel.meters())));
+        client.departures(d -> {
+            if (!d.id().equals(settings.id()) && plan.group().contains(d.id())) {
+                reporter.warn("member " + d.id() + " left the transfer (" + d.reason() + "); going on without it");
+                channel.declareDead(d.id(), "left the transfer: " + d.reason());
+            }
+        });
         reporter.info("receiving " + start.offer().name() + " (" + Units.bytes(size) + ") from "
                 + Units.plural(plan.group().size() - 1, "peer") + " with protocol " + start.protocol());
         CompletableFuture<Void> operation = channel.multicastAsync(plan.manifest(), target.storage(), new BitSet());

@@ -87,7 +87,7 @@ public final class RootTransfer {
         });
         List<Registration> registrations;
         try {
-            registrations = coordinator.awaitRegistrations(settings.waitFor());
+            registrations = coordinator.awaitRegistrations(settings.waitFor(), described);
         } catch (RendezvousException e) {
             coordinator.abort(e.getMessage());
             throw e;
@@ -114,7 +114,7 @@ public final class RootTransfer {
             reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
                     + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
                     + ", data channel on " + Addresses.format(settings.self().address()));
-            coordinator.start(parts, start);
+            coordinator.start(parts, start, (id, why) -> channel.declareDead(id, "left the transfer: " + why));
             return transfer(channel, group, description);
         } finally {
             channel.close();

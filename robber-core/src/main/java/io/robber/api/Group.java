@@ -79,6 +79,11 @@ public final class Group {
         return index;
     }
 
+    /** Whether a member has this id. */
+    public boolean contains(String id) {
+        return indexById.containsKey(id);
+    }
+
     /** Cluster names in order of first appearance. */
     public List<String> clusters() {
         return clusters;

@@ -51,6 +51,18 @@ public interface MulticastChannel extends AutoCloseable {
     /** Completes when every member holds every piece of the last operation. */
     CompletableFuture<Void> flushAsync();
 
+    /**
+     * Someone outside the data plane knows that {@code memberId} is gone (e.g. the coordinator of a
+     * rendezvous lost its control connection, or the member could not open its channel): this channel
+     * stops waiting for it to connect and declares it dead in the running operation and in every later
+     * one, at once and group-wide, instead of after the connect or failure timeout. Its work is taken
+     * over as after any death.
+     *
+     * @param reason one line, passed on to the group with the death
+     * @throws IllegalArgumentException when {@code memberId} is not another member of the group
+     */
+    void declareDead(String memberId, String reason);
+
     Group group();
 
     /** This node's member. */

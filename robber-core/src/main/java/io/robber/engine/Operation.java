@@ -183,6 +183,17 @@ public final class Operation {
         }
     }
 
+    /**
+     * Another source (the application, e.g. a rendezvous coordinator) says {@code member} is gone: it
+     * is declared dead at once and the group is told, as if its connection had been lost for the
+     * failure timeout.
+     */
+    public void declareDead(int member, String reason) {
+        if (!finished) {
+            recordDeath(member, reason, -1);
+        }
+    }
+
     /** A lost neighbour is connected again: it hears every flood again and, unless dead, the engine resynchronises. */
     public void onPeerReconnected(int peer) {
         failures.reconnected(peer);

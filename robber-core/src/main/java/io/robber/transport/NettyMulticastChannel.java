@@ -40,6 +40,8 @@ final class NettyMulticastChannel implements MulticastChannel {
     private final InboundDispatch inbound;
     private final PeerLinks links;
     private final Object lifecycle = new Object();
+    /** Members declared dead from outside ({@link #declareDead}), and why; only on the event loop. */
+    private final String[] departed;
     private CompletableFuture<Void> lastGlobal = CompletableFuture.completedFuture(null);
     private volatile boolean closed;
 
@@ -55,6 +57,7 @@ final class NettyMulticastChannel implements MulticastChannel {
                 new PieceVerdicts(group, config.self(), operations, driver));
         this.inbound = new InboundDispatch(group, config.self(), config.failureTimeout(), operations, driver, store,
                 transport.maxEarlyMessages());
+        this.departed = new String[group.size()];
         this.links = new PeerLinks(config, transport, self, operations.neighbours(), loop, config.protocol(), inbound);
         driver.attach(links);
     }
@@ -105,8 +108,13 @@ final class NettyMulticastChannel implements MulticastChannel {
             return;
         }
         Operation operation = operations.start(manifest, storage, possession, futures);
+        for (int m = 0; m < departed.length; m++) {
+            if (departed[m] != null) {
+                operation.declareDead(m, departed[m]);
+            }
+        }
         for (int n : operations.neighbours()) {
-            if (links.channel(n) == null) {
+            if (links.channel(n) == null && departed[n] == null) {
                 operation.onPeerLost(n);
                 links.redial(n);
             }
@@ -132,6 +140,25 @@ final class NettyMulticastChannel implements MulticastChannel {
             throw new ProtocolException("flush timed out after " + timeout.toSeconds() + " s; members not done: "
                     + notDone);
         }
+    }
+
+    @Override
+    public void declareDead(String memberId, String reason) {
+        int member = group.indexOf(memberId);
+        if (member == self) {
+            throw new IllegalArgumentException("member " + memberId + " is this channel's own");
+        }
+        loop.execute(() -> {
+            if (closed || departed[member] != null) {
+                return;
+            }
+            departed[member] = reason;
+            links.exclude(member);
+            Operation running = operations.running();
+            if (running != null) {
+                running.declareDead(member, reason);
+            }
+        });
     }
 
     @Override

@@ -27,6 +27,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -72,7 +73,6 @@ final class PeerLinks {
     private final TransportOptions transport;
     /** Admitted connections by peer index; null where none. An array: every send looks one up. */
     private final Channel[] channels;
-    private int connected;
     private final Map<Integer, String> lastDialFailure = new HashMap<>();
     /** When to stop redialling each neighbour this node dials. */
     private final Map<Integer, Long> dialDeadline = new HashMap<>();
@@ -80,6 +80,8 @@ final class PeerLinks {
     /** Neighbours with a dial, or its retry, under way. */
     private final Set<Integer> dialling = new HashSet<>();
     private final CompletableFuture<Void> allConnected = new CompletableFuture<>();
+    /** Neighbours declared gone from outside ({@link #exclude}): not dialled, not waited for. */
+    private final BitSet excluded = new BitSet();
     private Channel server;
     private boolean closed;
 
@@ -148,7 +150,7 @@ final class PeerLinks {
     }
 
     private void dial(int peer) {
-        if (closed || channels[peer] != null) {
+        if (closed || channels[peer] != null || excluded.get(peer)) {
             return;
         }
         new Bootstrap().group(loop).channel(NioSocketChannel.class)
@@ -165,7 +167,8 @@ final class PeerLinks {
     /** A dial that failed to connect, or connected but failed before the peer was admitted. */
     void dialFailed(int peer, String reason) {
         lastDialFailure.put(peer, reason);
-        if (closed || channels[peer] != null || System.nanoTime() > dialDeadline.getOrDefault(peer, 0L)) {
+        if (closed || channels[peer] != null || excluded.get(peer)
+                || System.nanoTime() > dialDeadline.getOrDefault(peer, 0L)) {
             dialling.remove(peer);
             return;
         }
@@ -227,7 +230,6 @@ final class PeerLinks {
         transport.links().customize(group.member(self), group.member(peer), channel.pipeline());
         Channel previous = channels[peer];
         channels[peer] = channel;
-        connected += previous == null ? 1 : 0;
         retryMillis.remove(peer);
         dialling.remove(peer);
         if (previous != null) {
@@ -267,7 +269,6 @@ final class PeerLinks {
             return;
         }
         channels[peer] = null;
-        connected--;
         lastDialFailure.put(peer, "connection lost");
         listener.onLinkDown(peer);
         redial(peer);
@@ -278,7 +279,7 @@ final class PeerLinks {
      * failure timeout from now: after a loss, and when an operation starts without it.
      */
     void redial(int peer) {
-        if (peer < self || closed || channels[peer] != null) {
+        if (peer < self || closed || channels[peer] != null || excluded.get(peer)) {
             return;
         }
         dialDeadline.put(peer, System.nanoTime() + failureTimeout.toNanos());
@@ -287,10 +288,27 @@ final class PeerLinks {
         }
     }
 
+    /**
+     * {@code peer} is gone for good, as the application knows: it is no longer dialled and no longer
+     * waited for before the first operation (a connection it still has stays until it closes).
+     */
+    void exclude(int peer) {
+        excluded.set(peer);
+        dialling.remove(peer);
+        checkAllConnected();
+    }
+
+    /** Complete once every neighbour is connected or excluded. */
     private void checkAllConnected() {
-        if (!allConnected.isDone() && connected == neighbours.size()) {
-            allConnected.complete(null);
+        if (allConnected.isDone()) {
+            return;
         }
+        for (int n : neighbours) {
+            if (channels[n] == null && !excluded.get(n)) {
+                return;
+            }
+        }
+        allConnected.complete(null);
     }
 
     private void connectDeadline() {
@@ -299,7 +317,7 @@ final class PeerLinks {
         }
         List<String> missing = new ArrayList<>();
         for (int n : neighbours) {
-            if (channels[n] == null) {
+            if (channels[n] == null && !excluded.get(n)) {
                 Member m = group.member(n);
                 String why = lastDialFailure.get(n);
                 missing.add(m.id() + " at " + hostPort(m.address()) + (why != null ? " (" + why + ")" : ""));
@@ -348,7 +366,6 @@ final class PeerLinks {
                     .addListener(io.netty.channel.ChannelFutureListener.CLOSE).channel().closeFuture());
         }
         Arrays.fill(channels, null);
-        connected = 0;
         if (server != null) {
             closing.add(server.close());
         }

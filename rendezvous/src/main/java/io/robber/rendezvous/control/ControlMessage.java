@@ -20,6 +20,7 @@ import java.util.List;
  *    | <------------------------ manifest ... - |   the piece digests, 2^18 per frame
  *    | <------------------------------ start - |   the group, the protocol, the manifest (+ file tree)
  *    | --- progress (2/s) -------------------> |
+ *    | <-------------------------- departed -- |   a member of the group was lost or failed: do not wait for it
  *    | --- done -----------------------------> |   this node's copy is complete and verified, or why not
  *    | <----------------------------- finish - |   every member is done, or who failed
  * </pre>
@@ -36,6 +37,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = ControlMessage.Start.class, name = "start"),
     @JsonSubTypes.Type(value = ControlMessage.Progress.class, name = "progress"),
     @JsonSubTypes.Type(value = ControlMessage.Done.class, name = "done"),
+    @JsonSubTypes.Type(value = ControlMessage.Departed.class, name = "departed"),
     @JsonSubTypes.Type(value = ControlMessage.Finish.class, name = "finish"),
     @JsonSubTypes.Type(value = ControlMessage.Abort.class, name = "abort")})
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -139,6 +141,13 @@ public sealed interface ControlMessage {
      * @param node  its numbers
      */
     record Done(boolean ok, String error, NodeReport node) implements ControlMessage {
+    }
+
+    /**
+     * A member of the group is gone (its control connection was lost, or it reported a failure): the
+     * data channel declares it dead now instead of waiting for it.
+     */
+    record Departed(String id, String reason) implements ControlMessage {
     }
 
     /**

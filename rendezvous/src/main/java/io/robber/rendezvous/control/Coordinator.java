@@ -11,7 +11,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.robber.rendezvous.Addresses;
@@ -21,6 +20,7 @@ import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import io.robber.rendezvous.Units;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,23 +33,33 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 /**
  * The coordinator side of the control protocol, run by the sender: accepts receivers until the
  * expected number has registered, hands every one the same {@link ControlMessage.Start}, then
  * follows their progress and outcome until it sends {@link ControlMessage.Finish}.
  *
+ * <p>Membership before the start: a receiver that leaves frees its place, and the coordinator waits
+ * for the expected number again (a replacement may take it). The group is fixed only when the sender
+ * is ready to start ({@link #awaitRegistrations(Duration, CompletableFuture)}), in one step on the loop,
+ * so the start frame names exactly the receivers that hold a place. A receiver that is lost or fails
+ * after that is a departure: the sender's data channel and every other receiver are told at once
+ * ({@link ControlMessage.Departed}), so nobody waits for it on the data channel.
+ *
  * <p>One Netty event loop serves the listening socket and every connection ({@link ReceiverConnection});
  * the coordinator's state lives on that loop. Callers block only here, on {@link CompletableFuture}s
  * the loop completes ({@link #awaitRegistrations}, {@link #awaitOutcomes}).
  */
 public final class Coordinator implements AutoCloseable {
-    /** How long a new connection may take to greet and register. */
+    /** How long a new connection may take to greet and register, all of it (not per read). */
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
     /** A registered receiver that sends nothing for this long is taken as lost (it sends progress every 0.5 s). */
     static final Duration SILENCE_TIMEOUT = Duration.ofSeconds(30);
-    /** Connections that are still greeting, at most. */
+    /** Connections that are still greeting, at most; a new one displaces the oldest ({@link PendingHandshakes}). */
     static final int MAX_PENDING = 64;
+    /** Connections from one source address that are still greeting, at most. */
+    static final int MAX_PENDING_PER_SOURCE = 8;
     /** How long {@link #close()} waits for receivers to hang up after the last frame. */
     private static final Duration HANG_UP = Duration.ofSeconds(2);
 
@@ -65,11 +75,18 @@ public final class Coordinator implements AutoCloseable {
     private final Admission admission;
     private final TransferListener events;
     private final Map<String, ReceiverSession> sessions = new LinkedHashMap<>();
-    private final CompletableFuture<List<Registration>> registrations = new CompletableFuture<>();
+    /** Completes when every place is taken; replaced when a receiver leaves a full group before the start. */
+    private CompletableFuture<List<Registration>> registrations = new CompletableFuture<>();
+    /** Receivers that departed after the group was fixed: id and why, in order. */
+    private final Map<String, String> departures = new LinkedHashMap<>();
+    private BiConsumer<String, String> departureSink = (id, why) -> { };
+    private boolean startSent;
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
     private Channel server;
     private ScheduledFuture<?> ticker;
-    private int pending;
+    private final PendingHandshakes<ReceiverConnection> handshakes = new PendingHandshakes<>(MAX_PENDING,
+            MAX_PENDING_PER_SOURCE);
+    private final DropLog drops;
     private boolean started;
     private boolean closed;
 
@@ -82,6 +99,7 @@ public final class Coordinator implements AutoCloseable {
         this.expected = expected;
         this.admission = admission;
         this.events = events;
+        this.drops = new DropLog(events, System.nanoTime());
     }
 
     /**
@@ -108,8 +126,6 @@ public final class Coordinator implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
-                                .addLast(ReceiverConnection.IDLE, new IdleStateHandler(HANDSHAKE_TIMEOUT.toMillis(), 0, 0,
-                                        TimeUnit.MILLISECONDS))
                                 .addLast(new ControlFrameDecoder(secret != null))
                                 .addLast(new ReceiverConnection(c, secret, version));
                     }
@@ -152,17 +168,21 @@ public final class Coordinator implements AutoCloseable {
         return expected;
     }
 
-    /** A connection opens; false when too many are still greeting. */
-    boolean handshakeStarted() {
-        if (pending >= MAX_PENDING) {
-            return false;
+    /** A connection opens; when too many are still greeting, the oldest gives way. */
+    void handshakeStarted(ReceiverConnection connection, InetAddress source) {
+        ReceiverConnection evicted = handshakes.add(connection, source);
+        if (evicted != null) {
+            evicted.evict();
         }
-        pending++;
-        return true;
     }
 
-    void handshakeEnded() {
-        pending--;
+    void handshakeEnded(ReceiverConnection connection) {
+        handshakes.remove(connection);
+    }
+
+    /** A connection ended before it registered: logged, but a flood of them only in summary. */
+    void dropped(String remote, String why) {
+        drops.dropped(remote, why, System.nanoTime());
     }
 
     /** Admits a receiver whose registration is authentic and well-formed, or says why not. */
@@ -223,17 +243,47 @@ public final class Coordinator implements AutoCloseable {
         }
         if (!started) {
             if (sessions.remove(session.registration().id(), session)) {
+                if (registrations.isDone()) {
+                    registrations = new CompletableFuture<>();
+                }
                 events.info("receiver " + session.registration().id() + " left before the transfer started (" + why
-                        + "): " + sessions.size() + " of " + expected + " registered");
+                        + "): " + sessions.size() + " of " + expected + " registered; waiting for "
+                        + (expected - sessions.size() == 1 ? "another" : "others"));
             }
         } else if (!session.resolved()) {
             session.lost(why);
             events.warn("lost receiver " + session.registration().id() + ": " + why);
+            departed(session, why);
             resolved();
         }
     }
 
+    /** A receiver reported that it failed: it takes no further part, as if lost. */
+    void failed(ReceiverSession session, String why) {
+        if (started && !closed) {
+            departed(session, why);
+        }
+    }
+
+    /**
+     * A member of the fixed group is gone: the sender's data channel and every other receiver learn it
+     * now (those that have not had the start frame yet, with it).
+     */
+    private void departed(ReceiverSession session, String why) {
+        String id = session.registration().id();
+        if (departures.putIfAbsent(id, why) != null) {
+            return;
+        }
+        departureSink.accept(id, why);
+        if (startSent) {
+            ControlMessage.Departed message = new ControlMessage.Departed(id, why);
+            sessions.values().stream().filter(s -> s != session && s.lost() == null)
+                    .forEach(s -> s.connection.send(message));
+        }
+    }
+
     private void tick() {
+        drops.tick(System.nanoTime());
         if (started || closed) {
             return;
         }
@@ -246,46 +296,95 @@ public final class Coordinator implements AutoCloseable {
         return onLoop(sessions::size);
     }
 
+    /** Like {@link #awaitRegistrations(Duration, CompletableFuture)} for a sender that is ready now. */
+    public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
+        return awaitRegistrations(wait, CompletableFuture.completedFuture(null));
+    }
+
     /**
-     * Blocks until {@code expected} receivers have registered.
+     * Blocks until {@code expected} receivers have registered and {@code ready} (the sender's own
+     * preparation, e.g. reading the data set) has completed, then fixes them as the group: later
+     * registrations are refused. A receiver that leaves in between frees its place and the wait goes on
+     * until it is taken again.
      *
+     * @return the group's receivers, in registration order
      * @throws TransferFailedException after {@code wait}, naming who did register, or at once when a
      *                                 receiver declined
      */
-    public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
-        try {
-            return registrations.get(wait.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            List<String> ids = onLoop(() -> List.copyOf(sessions.keySet()));
-            String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
-            throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered within "
-                    + Units.duration(wait) + " (registered: " + registered + "): start the missing receivers with "
-                    + "--coordinator " + Addresses.format(address()) + ", lower --expect or raise --wait", null);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TransferFailedException declined) {
-                throw new TransferFailedException(declined.getMessage(), null);
+    public List<Registration> awaitRegistrations(Duration wait, CompletableFuture<?> ready)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            CompletableFuture<List<Registration>> complete = onLoop(() -> registrations);
+            try {
+                complete.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                List<String> ids = onLoop(() -> List.copyOf(sessions.keySet()));
+                String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
+                throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered "
+                        + "within " + Units.duration(wait) + " (registered: " + registered + "): start the missing "
+                        + "receivers with --coordinator " + Addresses.format(address()) + ", lower --expect or raise "
+                        + "--wait", null);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof TransferFailedException declined) {
+                    throw new TransferFailedException(declined.getMessage(), null);
+                }
+                throw new IllegalStateException(e.getCause());
             }
-            throw new IllegalStateException(e.getCause());
+            try {
+                ready.get();
+            } catch (ExecutionException e) {
+                // the caller reads the failure from its own future
+            }
+            List<Registration> group = onLoop(() -> {
+                if (sessions.size() < expected) {
+                    return null;
+                }
+                started = true;
+                return registrations();
+            });
+            if (group != null) {
+                return group;
+            }
         }
     }
 
-    /** Sends the same start frame to every registered receiver; later connections are refused. */
-    public void start(ControlMessage.Start start) {
-        start(List.of(), start);
+    /**
+     * Sends the same start frame to every receiver of the group, then tells them of any that departed
+     * since it was fixed. {@code departures} hears of every departure (id, why), those before the call
+     * included, on the coordinator's loop.
+     */
+    public void start(ControlMessage.Start start, BiConsumer<String, String> departureSink) {
+        start(List.of(), start, departureSink);
     }
 
-    /** Like {@link #start(ControlMessage.Start)}, with the manifest's {@code parts} ahead of the start frame. */
-    public void start(List<ControlMessage.ManifestPart> parts, ControlMessage.Start start) {
+    /**
+     * Like {@link #start(ControlMessage.Start, BiConsumer)}, with the manifest's {@code parts} ahead of
+     * the start frame.
+     */
+    public void start(List<ControlMessage.ManifestPart> parts, ControlMessage.Start start,
+            BiConsumer<String, String> departureSink) {
         onLoop(() -> {
             started = true;
+            this.departureSink = departureSink;
             for (ReceiverSession s : sessions.values()) {
+                if (s.lost() != null) {
+                    continue;
+                }
                 parts.forEach(s.connection::send);
                 s.connection.send(start).addListener(f -> {
                     if (!f.isSuccess()) {
                         lost(s, ControlSupport.describe(f.cause()));
                     }
                 });
+                departures.forEach((id, why) -> {
+                    if (!id.equals(s.registration().id())) {
+                        s.connection.send(new ControlMessage.Departed(id, why));
+                    }
+                });
             }
+            startSent = true;
+            departures.forEach(departureSink);
             resolved();
             return null;
         });

@@ -14,6 +14,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -50,6 +51,8 @@ public final class CoordinatorClient implements AutoCloseable {
     private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
     private volatile LongSupplier progress = () -> 0;
     private final ManifestParts.Assembly manifest = new ManifestParts.Assembly();
+    private final List<ControlMessage.Departed> departed = new ArrayList<>();
+    private Consumer<ControlMessage.Departed> departureSink;
 
     private CoordinatorClient(ControlChannel channel, String coordinator, ControlMessage.Hello hello, Secret secret,
                               byte[] coordinatorNonce) {
@@ -123,6 +126,9 @@ public final class CoordinatorClient implements AutoCloseable {
             socket.connect(address, (int) CONNECT_TIMEOUT.toMillis());
             ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
             ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
+            if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
+                throw new IOException("busy: " + r.reason());
+            }
             if (!(first instanceof ControlMessage.Hello hello)) {
                 throw new ControlChannel.NotControlPeer("did not say hello");
             }
@@ -171,6 +177,10 @@ public final class CoordinatorClient implements AutoCloseable {
                 port, groupDigest));
         ControlChannel.Frame frame = channel.readFrame(Coordinator.HANDSHAKE_TIMEOUT);
         ControlMessage reply = ControlChannel.parse(frame);
+        if (reply instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
+            throw new TransferFailedException("the coordinator at " + coordinator + " turned this receiver away "
+                    + "while it registered: " + r.reason(), null);
+        }
         if (!channel.verify(frame)) {
             if (reply instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.AUTH) {
                 throw new ConfigurationException("wrong secret: the coordinator at " + coordinator + " refused this "
@@ -256,6 +266,8 @@ public final class CoordinatorClient implements AutoCloseable {
                 ControlMessage message = channel.receive(Duration.ZERO);
                 if (message instanceof ControlMessage.Finish || message instanceof ControlMessage.Abort) {
                     end.complete(message);
+                } else if (message instanceof ControlMessage.Departed d) {
+                    departed(d);
                 }
             }
         } catch (IOException e) {
@@ -274,6 +286,22 @@ public final class CoordinatorClient implements AutoCloseable {
                     + manifest.count());
         }
         return manifest.digests();
+    }
+
+    private synchronized void departed(ControlMessage.Departed d) {
+        departed.add(d);
+        if (departureSink != null) {
+            departureSink.accept(d);
+        }
+    }
+
+    /**
+     * Who hears of the members that departed after the start ({@link ControlMessage.Departed}): those
+     * already known at once, later ones as they arrive.
+     */
+    public synchronized void departures(Consumer<ControlMessage.Departed> sink) {
+        departureSink = sink;
+        departed.forEach(sink);
     }
 
     /** Where the heartbeat reads this node's progress from. */

@@ -15,6 +15,7 @@ import io.robber.rendezvous.Secret;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
@@ -24,7 +25,6 @@ import java.util.function.UnaryOperator;
  * it; then follows its progress and outcome until it is done or lost.
  */
 final class ReceiverConnection extends ChannelInboundHandlerAdapter {
-    static final String IDLE = "idle";
 
     private final Coordinator coordinator;
     private final Secret secret;
@@ -38,6 +38,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private ReceiverSession session;
     private boolean handshaking = true;
     private String failure;
+    private Future<?> deadline;
 
     ReceiverConnection(Coordinator coordinator, Secret secret, int version) {
         this.coordinator = coordinator;
@@ -50,11 +51,9 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         this.ctx = context;
         InetSocketAddress peer = (InetSocketAddress) context.channel().remoteAddress();
         remote = peer.getAddress().getHostAddress() + ":" + peer.getPort();
-        if (!coordinator.handshakeStarted()) {
-            handshaking = false;
-            context.close();
-            return;
-        }
+        deadline = context.executor().schedule(this::handshakeExpired, Coordinator.HANDSHAKE_TIMEOUT.toMillis(),
+                TimeUnit.MILLISECONDS);
+        coordinator.handshakeStarted(this, peer.getAddress());
         ByteBuf greeting = context.alloc().buffer(8).writeInt(ControlChannel.MAGIC).writeInt(version);
         context.writeAndFlush(greeting);
     }
@@ -126,7 +125,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         session = admitted.session();
-        ctx.pipeline().replace(IDLE, IDLE, new IdleStateHandler(Coordinator.SILENCE_TIMEOUT.toMillis(), 0, 0,
+        ctx.pipeline().addFirst(new IdleStateHandler(Coordinator.SILENCE_TIMEOUT.toMillis(), 0, 0,
                 TimeUnit.MILLISECONDS));
         send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
         coordinator.accepted(registration, admitted.count());
@@ -173,17 +172,41 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             session.progress(p.bytes());
         } else if (message instanceof ControlMessage.Done d) {
             session.done(d);
+            if (!d.ok()) {
+                coordinator.failed(session, d.error() == null ? "it failed" : d.error());
+            }
             coordinator.resolved();
         }
     }
 
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
-        if (event instanceof IdleStateEvent) {
-            fail(session != null ? "it sent nothing for " + Coordinator.SILENCE_TIMEOUT.toSeconds() + " s"
-                    : greeted ? "did not register within " + Coordinator.HANDSHAKE_TIMEOUT.toSeconds() + " s"
-                    : "did not greet within " + Coordinator.HANDSHAKE_TIMEOUT.toSeconds() + " s");
+        if (event instanceof IdleStateEvent && session != null) {
+            fail("it sent nothing for " + Coordinator.SILENCE_TIMEOUT.toSeconds() + " s");
         }
+    }
+
+    /** The whole handshake, however many reads it took, must end within the handshake timeout. */
+    private void handshakeExpired() {
+        if (handshaking) {
+            fail((greeted ? "did not register within " : "did not greet within ")
+                    + Coordinator.HANDSHAKE_TIMEOUT.toSeconds() + " s");
+        }
+    }
+
+    /**
+     * Too many connections are greeting and this one, the oldest, gives way: it is told so (a real
+     * receiver retries, or says why it stopped) and closed.
+     */
+    void evict() {
+        if (!handshaking) {
+            return;
+        }
+        endHandshake();
+        coordinator.dropped(remote, "gave way to newer connections: too many had not registered");
+        ControlMessage.Refused busy = new ControlMessage.Refused(Refusal.BUSY.code(), "the coordinator is busy with "
+                + "connections that have not registered (a flood?); try again");
+        (greeted && secret != null ? sendUnauthenticated(busy) : send(busy)).addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override
@@ -217,7 +240,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private void drop(String why) {
         if (handshaking) {
             endHandshake();
-            coordinator.events().info("dropped a connection from " + remote + ": " + why);
+            coordinator.dropped(remote, why);
         }
         ctx.close();
     }
@@ -225,7 +248,8 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private void endHandshake() {
         if (handshaking) {
             handshaking = false;
-            coordinator.handshakeEnded();
+            deadline.cancel(false);
+            coordinator.handshakeEnded(this);
         }
     }
 

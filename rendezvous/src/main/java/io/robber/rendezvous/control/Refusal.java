@@ -10,6 +10,8 @@ public enum Refusal {
     CONFLICT,
     /** Enough receivers have registered, or the transfer has started. */
     FULL,
+    /** Too many connections had not registered yet, and this one, the oldest, gave way. */
+    BUSY,
     /** Anything else wrong with the registration. */
     INVALID;
 

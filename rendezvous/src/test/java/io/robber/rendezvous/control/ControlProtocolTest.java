@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class ControlProtocolTest {
         List<Registration> registrations = coordinator.awaitRegistrations(WAIT);
         assertThat(registrations).extracting(Registration::id).containsExactlyInAnyOrder("a", "b");
 
-        coordinator.start(start(registrations));
+        coordinator.start(start(registrations), (id, why) -> { });
         ControlMessage.Start startA = a.awaitStart(w -> { });
         ControlMessage.Start startB = b.awaitStart(w -> { });
         assertThat(startA.members()).extracting(ControlMessage.MemberSpec::id).containsExactlyInAnyOrder("a", "b");
@@ -185,12 +186,99 @@ class ControlProtocolTest {
         Coordinator coordinator = coordinator(null, 1);
         CoordinatorClient gone = client(coordinator, null, ControlChannel.VERSION);
         gone.register("gone", "c", "127.0.0.2", 9001, null);
-        coordinator.start(start(coordinator.awaitRegistrations(WAIT)));
+        coordinator.start(start(coordinator.awaitRegistrations(WAIT)), (id, why) -> { });
         gone.awaitStart(w -> { });
 
         gone.close();
 
         assertThat(coordinator.awaitOutcomes(WAIT)).isTrue();
         assertThat(coordinator.sessions().get(0).lost()).contains("connection closed");
+    }
+
+    /**
+     * Issue 14, found item 1: the group was complete, a receiver left while the sender was still
+     * preparing and a replacement registered. The group fixed at the start holds the replacement, not
+     * the one that left.
+     */
+    @Test
+    void aReceiverThatLeavesAFullGroupBeforeTheStartIsReplacedConsistently() throws Exception {
+        Coordinator coordinator = coordinator(null, 2);
+        CoordinatorClient stays = client(coordinator, null, ControlChannel.VERSION);
+        stays.register("stays", "c", "127.0.0.2", 9001, null);
+        CoordinatorClient leaves = client(coordinator, null, ControlChannel.VERSION);
+        leaves.register("leaves", "c", "127.0.0.3", 9001, null);
+        CompletableFuture<Void> senderReady = new CompletableFuture<>();
+        CompletableFuture<List<Registration>> group = CompletableFuture.supplyAsync(() -> {
+            try {
+                return coordinator.awaitRegistrations(WAIT, senderReady);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        while (coordinator.registered() < 2) {
+            Thread.sleep(10);
+        }
+
+        leaves.close();
+        while (coordinator.registered() > 1) {
+            Thread.sleep(10);
+        }
+        CoordinatorClient replacement = client(coordinator, null, ControlChannel.VERSION);
+        replacement.register("replacement", "c", "127.0.0.3", 9001, null);
+        senderReady.complete(null);
+
+        assertThat(group.get(WAIT.toSeconds(), TimeUnit.SECONDS)).extracting(Registration::id)
+                .containsExactly("stays", "replacement");
+    }
+
+    /** A receiver that fails after the start is a departure: the sender and the others hear of it at once. */
+    @Test
+    void aReceiverThatFailsAfterTheStartIsAnnouncedToTheOthers() throws Exception {
+        Coordinator coordinator = coordinator(null, 2);
+        CoordinatorClient fails = client(coordinator, null, ControlChannel.VERSION);
+        fails.register("fails", "c", "127.0.0.2", 9001, null);
+        CoordinatorClient other = client(coordinator, null, ControlChannel.VERSION);
+        other.register("other", "c", "127.0.0.3", 9001, null);
+        CompletableFuture<String> senderHeard = new CompletableFuture<>();
+        coordinator.start(start(coordinator.awaitRegistrations(WAIT)), (id, why) -> senderHeard.complete(id + ": " + why));
+        fails.awaitStart(w -> { });
+        other.awaitStart(w -> { });
+        CompletableFuture<ControlMessage.Departed> otherHeard = new CompletableFuture<>();
+        other.departures(otherHeard::complete);
+
+        fails.done(new ControlMessage.Done(false, "cannot listen on 127.0.0.2:9001", null));
+
+        assertThat(senderHeard.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("fails: cannot listen on 127.0.0.2:9001");
+        assertThat(otherHeard.get(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .isEqualTo(new ControlMessage.Departed("fails", "cannot listen on 127.0.0.2:9001"));
+    }
+
+    /**
+     * Issue 14, found item 7: the handshake has one deadline, not one per read. A connection that sends
+     * a byte every second never lets a read time out, yet it is closed once the handshake timeout has
+     * passed (and is not waited on forever).
+     */
+    @Test
+    void aConnectionThatDribblesIsClosedAfterTheHandshakeTimeout() throws Exception {
+        Coordinator coordinator = coordinator(null, 1);
+        byte[] greeting = {'R', 'B', 'R', 'C', 0, 0, 0, (byte) ControlChannel.VERSION, 0, 0, 3, (byte) 0xE8};
+        try (Socket slow = new Socket()) {
+            slow.connect(coordinator.address());
+            long limit = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            int sent = 0;
+            boolean closed = false;
+            while (!closed && System.nanoTime() < limit) {
+                try {
+                    slow.getOutputStream().write(sent < greeting.length ? greeting[sent] : 'x');
+                    slow.getOutputStream().flush();
+                    sent++;
+                    Thread.sleep(1000);
+                } catch (java.io.IOException e) {
+                    closed = true;
+                }
+            }
+            assertThat(closed).as("closed after %d bytes", sent).isTrue();
+            assertThat(sent).as("bytes sent before the close").isGreaterThanOrEqualTo(8);
+        }
     }
 }
