@@ -1,5 +1,6 @@
 package io.robber.datacast.background;
 
+import io.robber.datacast.fabric.DeadlineTimer;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.tcp.SegmentWords;
@@ -25,8 +26,7 @@ public final class TcpFlow {
     private final WindowSender sender;
     private final WindowReceiver receiver;
     private final FlowEndpoints endpoints;
-    private Runnable timer;
-    private long armedAt = Long.MAX_VALUE;
+    private final DeadlineTimer timer;
     private boolean running;
     private boolean finished;
     private long startedAt;
@@ -44,6 +44,7 @@ public final class TcpFlow {
                     + fabric.network().node(to));
         }
         this.fabric = fabric;
+        this.timer = new DeadlineTimer(fabric.clock(), this::onTimer);
         this.id = id;
         this.from = from;
         this.to = to;
@@ -104,10 +105,14 @@ public final class TcpFlow {
             observer.ended(route);
             endpoints.unregister(from, id);
             endpoints.unregister(to, id);
-            if (timer != null) {
-                timer.run();
-                timer = null;
-            }
+            timer.cancel();
+        }
+    }
+
+    private void onTimer(long now) {
+        if (running) {
+            sender.onTimer(now);
+            afterEvent();
         }
     }
 
@@ -117,22 +122,7 @@ public final class TcpFlow {
             stop();
             return;
         }
-        long next = sender.nextDeadline();
-        if (next == armedAt) {
-            return;
-        }
-        if (timer != null) {
-            timer.run();
-        }
-        armedAt = next;
-        timer = next == Long.MAX_VALUE ? null : fabric.clock().at(Math.max(next, fabric.clock().now()), () -> {
-            timer = null;
-            armedAt = Long.MAX_VALUE;
-            if (running) {
-                sender.onTimer(fabric.clock().now());
-                afterEvent();
-            }
-        });
+        timer.arm(sender.nextDeadline());
     }
 
     public int id() {

@@ -1,6 +1,7 @@
 package io.robber.datacast.mctcp;
 
 import io.robber.datacast.background.UnicastRoutes;
+import io.robber.datacast.fabric.DeadlineTimer;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.multicast.MulticastManager;
@@ -43,12 +44,12 @@ public final class McTcpSession {
     private long bytesSent;
     private long startedAt = -1;
     private long finishedAt = -1;
-    private Runnable timer;
-    private long armedAt = Long.MAX_VALUE;
+    private final DeadlineTimer timer;
 
     public McTcpSession(Fabric fabric, MulticastManager multicast, GroupManager manager, UnicastRoutes routes, int id,
             int source, int[] receivers, int segments, TcpSettings settings, long controllerRttNanos) {
         this.fabric = fabric;
+        this.timer = new DeadlineTimer(fabric.clock(), this::onTimer);
         this.manager = manager;
         this.routes = routes;
         this.id = id;
@@ -120,32 +121,21 @@ public final class McTcpSession {
         fabric.send(Packet.along(routes.between(from, to), settings.ackBytes(), message));
     }
 
+    private void onTimer(long now) {
+        sender.onTimer(now);
+        afterEvent();
+    }
+
     private void afterEvent() {
         if (sender.done()) {
             if (finishedAt < 0) {
                 finishedAt = fabric.clock().now();
                 manager.close(group);
             }
-            if (timer != null) {
-                timer.run();
-                timer = null;
-            }
+            timer.cancel();
             return;
         }
-        long next = sender.nextDeadline();
-        if (next == armedAt) {
-            return;
-        }
-        if (timer != null) {
-            timer.run();
-        }
-        armedAt = next;
-        timer = next == Long.MAX_VALUE ? null : fabric.clock().at(Math.max(next, fabric.clock().now()), () -> {
-            timer = null;
-            armedAt = Long.MAX_VALUE;
-            sender.onTimer(fabric.clock().now());
-            afterEvent();
-        });
+        timer.arm(sender.nextDeadline());
     }
 
     public int group() {

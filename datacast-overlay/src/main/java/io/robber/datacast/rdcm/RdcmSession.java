@@ -1,5 +1,6 @@
 package io.robber.datacast.rdcm;
 
+import io.robber.datacast.fabric.DeadlineTimer;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.NodeHandler;
 import io.robber.datacast.fabric.Packet;
@@ -81,8 +82,10 @@ public final class RdcmSession {
     /** A node's one timer, at its engine's next deadline. */
     private abstract class Host implements NodeHandler, RdcmOutput {
         final int node;
-        private Runnable timer;
-        private long armedAt = Long.MAX_VALUE;
+        private final DeadlineTimer timer = new DeadlineTimer(fabric.clock(), now -> {
+            onTimer(now);
+            rearm();
+        });
 
         Host(int node) {
             this.node = node;
@@ -93,20 +96,7 @@ public final class RdcmSession {
         abstract void onTimer(long now);
 
         void rearm() {
-            long next = nextDeadline();
-            if (next == armedAt) {
-                return;
-            }
-            if (timer != null) {
-                timer.run();
-            }
-            armedAt = next;
-            timer = next == Long.MAX_VALUE ? null : fabric.clock().at(Math.max(next, fabric.clock().now()), () -> {
-                timer = null;
-                armedAt = Long.MAX_VALUE;
-                onTimer(fabric.clock().now());
-                rearm();
-            });
+            timer.arm(nextDeadline());
         }
 
         @Override
