@@ -41,6 +41,7 @@ public final class Operation {
     private final MemberFailures failures;
     private final PossessionFlood possessions;
     private final DoneFlood done;
+    private final BadPieces badPieces;
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
     private ProtocolEngine engine;
@@ -49,6 +50,17 @@ public final class Operation {
 
     public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
                      NodeIo io, OperationListener listener, RandomGenerator random) {
+        this(op, group, self, manifest, plan, failureTimeout, BadPieces.DEFAULT_LIMIT, io, listener, random);
+    }
+
+    /**
+     * As above, with {@code badPieceLimit}: the pieces failing their digest after which a sender is
+     * banned, or, for a piece whose only source is the sender, the failures after which the
+     * operation fails ({@link BadPieces}).
+     */
+    public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
+                     int badPieceLimit, NodeIo io, OperationListener listener, RandomGenerator random) {
+        this.badPieces = new BadPieces(group, badPieceLimit);
         this.group = group;
         this.self = self;
         this.manifest = manifest;
@@ -158,10 +170,28 @@ public final class Operation {
         }
     }
 
+    /**
+     * A piece from {@code peer} failed its digest check: the engine asks for it again, unless the
+     * sender has now sent too many bad pieces (it is banned: disconnected and declared dead, so its
+     * work goes elsewhere) or is the piece's only source and keeps sending it bad (this node fails).
+     */
     public void onPieceRejected(int peer, int piece) {
-        if (!finished) {
-            engine.onPieceRejected(peer, piece);
+        if (finished || failures.isDead(peer)) {
+            return;
         }
+        engine.onPieceRejected(peer, piece);
+        BadPieces.Verdict verdict = badPieces.rejected(peer, piece, possessions.all(), failures::isDead);
+        if (verdict instanceof BadPieces.Verdict.Ban ban) {
+            io.disconnect(peer, ban.reason());
+            recordDeath(peer, ban.reason(), -1);
+        } else if (verdict instanceof BadPieces.Verdict.Fail fail) {
+            giveUp(new ProtocolException(fail.reason()));
+        }
+    }
+
+    /** Pieces from {@code member} that failed their digest check in this operation. */
+    public int badPieces(int member) {
+        return badPieces.count(member);
     }
 
     /** The connection to a neighbour is down; it is declared dead unless it is back within the failure timeout. */

@@ -1,0 +1,94 @@
+package io.robber.engine;
+
+import io.robber.api.Group;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+
+/**
+ * Pieces that failed their digest check on one node, counted per sender and per piece, for every
+ * protocol alike. The papers trust every member; a deployment cannot, so:
+ * <ul>
+ *   <li>a member that sends {@link #DEFAULT_LIMIT} (or the configured limit) pieces that fail their
+ *       digest is banned: the {@link Operation} declares it dead, which closes it out of the
+ *       operation and tells the group why, and its work is taken elsewhere;</li>
+ *   <li>a member that is the only holder of a piece (no other member held it at the start) is not
+ *       banned for it, since that would only lose the data; instead, once that piece has failed the
+ *       limit times, the operation fails at once naming the piece — the source's data changed or is
+ *       corrupt — rather than asking for it again until the caller's timeout.</li>
+ * </ul>
+ */
+final class BadPieces {
+    /** Bad pieces after which a member is banned, and failures of a sole source's piece after which the operation fails. */
+    static final int DEFAULT_LIMIT = 3;
+
+    /** What one rejected piece leads to. */
+    sealed interface Verdict {
+        /** Counted; the piece is requested again. */
+        record Retry() implements Verdict {
+        }
+
+        /** The sender is banned for the operation. */
+        record Ban(String reason) implements Verdict {
+        }
+
+        /** The piece's only source keeps sending bad bytes: the operation fails. */
+        record Fail(String reason) implements Verdict {
+        }
+    }
+
+    private final Group group;
+    private final int limit;
+    private final int[] perMember;
+    private final Map<Integer, Integer> perPiece = new HashMap<>();
+
+    BadPieces(Group group, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("the bad-piece limit must be at least 1, got " + limit);
+        }
+        this.group = group;
+        this.limit = limit;
+        this.perMember = new int[group.size()];
+    }
+
+    /**
+     * Counts {@code piece} from {@code peer} as bad. {@code initial} is every member's possession at
+     * the start as far as known; {@code dead} the members out of the operation.
+     */
+    Verdict rejected(int peer, int piece, List<BitSet> initial, IntPredicate dead) {
+        if (soleSource(peer, piece, initial, dead)) {
+            int failures = perPiece.merge(piece, 1, Integer::sum);
+            if (failures >= limit) {
+                return new Verdict.Fail("piece " + piece + " failed its digest check " + failures
+                        + " times from member " + group.member(peer).id()
+                        + ", its only source: the source data changed during the transfer or is corrupt");
+            }
+            return new Verdict.Retry();
+        }
+        int bad = ++perMember[peer];
+        if (bad == limit) {
+            return new Verdict.Ban("banned: sent " + bad + " pieces that failed their digest check (last: piece "
+                    + piece + ")");
+        }
+        return new Verdict.Retry();
+    }
+
+    /** Bad pieces received from {@code member} so far. */
+    int count(int member) {
+        return perMember[member];
+    }
+
+    private static boolean soleSource(int peer, int piece, List<BitSet> initial, IntPredicate dead) {
+        if (!initial.get(peer).get(piece)) {
+            return false;
+        }
+        for (int m = 0; m < initial.size(); m++) {
+            if (m != peer && !dead.test(m) && initial.get(m).get(piece)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
