@@ -1,10 +1,9 @@
 package io.robber.engine;
 
 import io.robber.api.Group;
+import io.robber.api.Manifest;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
@@ -14,14 +13,15 @@ import java.util.function.IntPredicate;
  *   <li>a member that sends {@link #DEFAULT_LIMIT} (or the configured limit) pieces that fail their
  *       digest is banned: the {@link Operation} declares it dead, which closes it out of the
  *       operation and tells the group why, and its work is taken elsewhere;</li>
- *   <li>a member that is the only holder of a piece (no other member held it at the start) is not
- *       banned for it, since that would only lose the data; instead, once that piece has failed the
- *       limit times, the operation fails at once naming the piece — the source's data changed or is
- *       corrupt — rather than asking for it again until the caller's timeout.</li>
+ *   <li>a bad piece from the member that is its only source (no other live member held it at the
+ *       start) fails the operation at once, naming the piece: its source's data changed or is
+ *       corrupt, and the engines, which forget that a sender holds a piece it sent bad, would
+ *       otherwise wait for it until the caller's timeout. Asking the same source again would read
+ *       the same changed bytes, so no limit applies here.</li>
  * </ul>
  */
 final class BadPieces {
-    /** Bad pieces after which a member is banned, and failures of a sole source's piece after which the operation fails. */
+    /** Bad pieces after which a member is banned. */
     static final int DEFAULT_LIMIT = 3;
 
     /** What one rejected piece leads to. */
@@ -34,7 +34,7 @@ final class BadPieces {
         record Ban(String reason) implements Verdict {
         }
 
-        /** The piece's only source keeps sending bad bytes: the operation fails. */
+        /** The piece's only source sent bad bytes: the operation fails. */
         record Fail(String reason) implements Verdict {
         }
     }
@@ -42,13 +42,15 @@ final class BadPieces {
     private final Group group;
     private final int limit;
     private final int[] perMember;
-    private final Map<Integer, Integer> perPiece = new HashMap<>();
 
-    BadPieces(Group group, int limit) {
+    private final Manifest manifest;
+
+    BadPieces(Group group, Manifest manifest, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("the bad-piece limit must be at least 1, got " + limit);
         }
         this.group = group;
+        this.manifest = manifest;
         this.limit = limit;
         this.perMember = new int[group.size()];
     }
@@ -59,13 +61,10 @@ final class BadPieces {
      */
     Verdict rejected(int peer, int piece, List<BitSet> initial, IntPredicate dead) {
         if (soleSource(peer, piece, initial, dead)) {
-            int failures = perPiece.merge(piece, 1, Integer::sum);
-            if (failures >= limit) {
-                return new Verdict.Fail("piece " + piece + " failed its digest check " + failures
-                        + " times from member " + group.member(peer).id()
-                        + ", its only source: the source data changed during the transfer or is corrupt");
-            }
-            return new Verdict.Retry();
+            long from = manifest.pieceOffset(piece);
+            return new Verdict.Fail("piece " + piece + " (bytes " + from + "-" + (from + manifest.pieceLength(piece))
+                    + " of the data set) failed its digest check from member " + group.member(peer).id()
+                    + ", its only source: the source data changed during the transfer or is corrupt");
         }
         int bad = ++perMember[peer];
         if (bad == limit) {

@@ -55,12 +55,11 @@ public final class Operation {
 
     /**
      * As above, with {@code badPieceLimit}: the pieces failing their digest after which a sender is
-     * banned, or, for a piece whose only source is the sender, the failures after which the
-     * operation fails ({@link BadPieces}).
+     * banned ({@link BadPieces}).
      */
     public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
                      int badPieceLimit, NodeIo io, OperationListener listener, RandomGenerator random) {
-        this.badPieces = new BadPieces(group, badPieceLimit);
+        this.badPieces = new BadPieces(group, manifest, badPieceLimit);
         this.group = group;
         this.self = self;
         this.manifest = manifest;
@@ -173,7 +172,7 @@ public final class Operation {
     /**
      * A piece from {@code peer} failed its digest check: the engine asks for it again, unless the
      * sender has now sent too many bad pieces (it is banned: disconnected and declared dead, so its
-     * work goes elsewhere) or is the piece's only source and keeps sending it bad (this node fails).
+     * work goes elsewhere) or is the piece's only source (this node fails, naming the piece).
      */
     public void onPieceRejected(int peer, int piece) {
         if (finished || failures.isDead(peer)) {
