@@ -2,6 +2,7 @@ package io.robber.engine;
 
 import io.robber.api.Group;
 import io.robber.api.Manifest;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -31,7 +32,7 @@ final class BadPieces {
         }
 
         /** The sender is banned for the operation. */
-        record Ban(String reason) implements Verdict {
+        record Ban(int member, String reason) implements Verdict {
         }
 
         /** The piece's only source sent bad bytes: the operation fails. */
@@ -41,9 +42,9 @@ final class BadPieces {
 
     private final Group group;
     private final int limit;
-    private final int[] perMember;
-
     private final Manifest manifest;
+    private final int[] perMember;
+    private final List<int[]> unsettled = new ArrayList<>();
 
     BadPieces(Group group, Manifest manifest, int limit) {
         if (limit < 1) {
@@ -57,9 +58,34 @@ final class BadPieces {
 
     /**
      * Counts {@code piece} from {@code peer} as bad. {@code initial} is every member's possession at
-     * the start as far as known; {@code dead} the members out of the operation.
+     * the start, {@code known} whether it is known for every member yet (until then the verdict
+     * waits for {@link #settle}); {@code dead} the members out of the operation.
      */
-    Verdict rejected(int peer, int piece, List<BitSet> initial, IntPredicate dead) {
+    Verdict rejected(int peer, int piece, List<BitSet> initial, boolean known, IntPredicate dead) {
+        if (!known) {
+            unsettled.add(new int[] {peer, piece});
+            return new Verdict.Retry();
+        }
+        return judge(peer, piece, initial, dead);
+    }
+
+    /**
+     * Judges the pieces rejected before every member's possession was known, now that it is; the
+     * first verdict that is not a retry, if any.
+     */
+    Verdict settle(List<BitSet> initial, IntPredicate dead) {
+        Verdict verdict = new Verdict.Retry();
+        for (int[] r : unsettled) {
+            Verdict v = judge(r[0], r[1], initial, dead);
+            if (verdict instanceof Verdict.Retry) {
+                verdict = v;
+            }
+        }
+        unsettled.clear();
+        return verdict;
+    }
+
+    private Verdict judge(int peer, int piece, List<BitSet> initial, IntPredicate dead) {
         if (soleSource(peer, piece, initial, dead)) {
             long from = manifest.pieceOffset(piece);
             return new Verdict.Fail("piece " + piece + " (bytes " + from + "-" + (from + manifest.pieceLength(piece))
@@ -68,7 +94,7 @@ final class BadPieces {
         }
         int bad = ++perMember[peer];
         if (bad == limit) {
-            return new Verdict.Ban("banned: sent " + bad + " pieces that failed their digest check (last: piece "
+            return new Verdict.Ban(peer, "banned: sent " + bad + " pieces that failed their digest check (last: piece "
                     + piece + ")");
         }
         return new Verdict.Retry();

@@ -179,10 +179,13 @@ public final class Operation {
             return;
         }
         engine.onPieceRejected(peer, piece);
-        BadPieces.Verdict verdict = badPieces.rejected(peer, piece, possessions.all(), failures::isDead);
-        if (verdict instanceof BadPieces.Verdict.Ban ban) {
-            io.disconnect(peer, ban.reason());
-            recordDeath(peer, ban.reason(), -1);
+        act(badPieces.rejected(peer, piece, possessions.all(), possessions.complete(), failures::isDead));
+    }
+
+    private void act(BadPieces.Verdict verdict) {
+        if (verdict instanceof BadPieces.Verdict.Ban ban && !failures.isDead(ban.member())) {
+            io.disconnect(ban.member(), ban.reason());
+            recordDeath(ban.member(), ban.reason(), -1);
         } else if (verdict instanceof BadPieces.Verdict.Fail fail) {
             giveUp(new ProtocolException(fail.reason()));
         }
@@ -245,6 +248,9 @@ public final class Operation {
         if (possessions.complete()) {
             plan.checkPossession(possessions.all(), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));
+            if (!finished && engine != null) {
+                act(badPieces.settle(possessions.all(), failures::isDead));
+            }
         }
     }
 
