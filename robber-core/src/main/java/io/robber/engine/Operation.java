@@ -41,6 +41,7 @@ public final class Operation {
     private final MemberFailures failures;
     private final PossessionFlood possessions;
     private final DoneFlood done;
+    private final BadPieces badPieces;
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
     private ProtocolEngine engine;
@@ -49,6 +50,16 @@ public final class Operation {
 
     public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
                      NodeIo io, OperationListener listener, RandomGenerator random) {
+        this(op, group, self, manifest, plan, failureTimeout, BadPieces.DEFAULT_LIMIT, io, listener, random);
+    }
+
+    /**
+     * As above, with {@code badPieceLimit}: the pieces failing their digest after which a sender is
+     * banned ({@link BadPieces}).
+     */
+    public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
+                     int badPieceLimit, NodeIo io, OperationListener listener, RandomGenerator random) {
+        this.badPieces = new BadPieces(group, manifest, badPieceLimit);
         this.group = group;
         this.self = self;
         this.manifest = manifest;
@@ -158,10 +169,31 @@ public final class Operation {
         }
     }
 
+    /**
+     * A piece from {@code peer} failed its digest check: the engine asks for it again, unless the
+     * sender has now sent too many bad pieces (it is banned: disconnected and declared dead, so its
+     * work goes elsewhere) or is the piece's only source (this node fails, naming the piece).
+     */
     public void onPieceRejected(int peer, int piece) {
-        if (!finished) {
-            engine.onPieceRejected(peer, piece);
+        if (finished || failures.isDead(peer)) {
+            return;
         }
+        engine.onPieceRejected(peer, piece);
+        act(badPieces.rejected(peer, piece, possessions.all(), possessions.complete(), failures::isDead));
+    }
+
+    private void act(BadPieces.Verdict verdict) {
+        if (verdict instanceof BadPieces.Verdict.Ban ban && !failures.isDead(ban.member())) {
+            io.disconnect(ban.member(), ban.reason());
+            recordDeath(ban.member(), ban.reason(), -1);
+        } else if (verdict instanceof BadPieces.Verdict.Fail fail) {
+            giveUp(new ProtocolException(fail.reason()));
+        }
+    }
+
+    /** Pieces from {@code member} that failed their digest check in this operation. */
+    public int badPieces(int member) {
+        return badPieces.count(member);
     }
 
     /** The connection to a neighbour is down; it is declared dead unless it is back within the failure timeout. */
@@ -227,6 +259,9 @@ public final class Operation {
         if (possessions.complete()) {
             plan.checkPossession(possessions.all(), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));
+            if (!finished && engine != null) {
+                act(badPieces.settle(possessions.all(), failures::isDead));
+            }
         }
     }
 

@@ -26,6 +26,7 @@ public final class NodeStats implements ProtocolMetrics {
     long piecesSent;
     long requestsToLocal;
     long requestsToGlobal;
+    long piecesRejected;
     final Map<MessageType, Long> messagesSent = new EnumMap<>(MessageType.class);
     long localCompleteAt = -1;
     long globalCompleteAt = -1;
@@ -46,6 +47,11 @@ public final class NodeStats implements ProtocolMetrics {
     public void stealSucceeded(int pieces) {
         stealsSucceeded++;
         piecesStolen += pieces;
+    }
+
+    /** Pieces that arrived here and failed their digest check. */
+    public long piecesRejected() {
+        return piecesRejected;
     }
 
     public long duplicates() {

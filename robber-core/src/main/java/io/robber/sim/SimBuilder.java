@@ -28,6 +28,8 @@ public final class SimBuilder {
     Duration failureTimeout = Duration.ofSeconds(30);
     final Map<Integer, Long> crashes = new HashMap<>();
     final List<long[]> outages = new ArrayList<>();
+    final BitSet corrupting = new BitSet();
+    int badPieceLimit = 3;
     PieceTrace trace = (nanos, from, to, piece) -> { };
 
     SimBuilder(Group group, Protocol protocol) {
@@ -98,6 +100,18 @@ public final class SimBuilder {
     /** The connection between {@code a} and {@code b} is down from {@code fromNanos} until {@code untilNanos}. */
     public SimBuilder outage(int a, int b, long fromNanos, long untilNanos) {
         outages.add(new long[] {a, b, fromNanos, untilNanos});
+        return this;
+    }
+
+    /** Every piece {@code member} sends arrives with flipped bytes: it fails its digest check at the receiver. */
+    public SimBuilder corrupting(int member) {
+        corrupting.set(member);
+        return this;
+    }
+
+    /** The bad pieces after which a sender is banned (see {@code Operation}); 3 by default. */
+    public SimBuilder badPieceLimit(int limit) {
+        this.badPieceLimit = limit;
         return this;
     }
 

@@ -47,6 +47,7 @@ public final class SimNetwork {
     private final WanTraffic wan;
     private final long sampleNanos;
     private final PieceTrace trace;
+    private final BitSet corrupting;
     private int finished;
     private boolean ran;
 
@@ -56,6 +57,7 @@ public final class SimNetwork {
         this.maxEvents = b.maxEvents;
         this.maxTimeNanos = b.maxTimeNanos;
         this.trace = b.trace;
+        this.corrupting = (BitSet) b.corrupting.clone();
         this.graph = openOperations(b);
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.connections = new Connections(group, graph, links);
@@ -76,7 +78,7 @@ public final class SimNetwork {
         ProtocolPlan plan = b.protocol.plan(group, b.options);
         for (int i = 0; i < group.size(); i++) {
             SimNode node = new SimNode(i, b.possession.apply(i), this);
-            node.operation = new Operation(OP, group, i, manifest, plan, b.failureTimeout, node, node,
+            node.operation = new Operation(OP, group, i, manifest, plan, b.failureTimeout, b.badPieceLimit, node, node,
                     new SplittableRandom(b.seed * 0x9E3779B97F4A7C15L + i));
             nodes.add(node);
         }
@@ -242,6 +244,11 @@ public final class SimNetwork {
             s.pieceBytesFromGlobal += length;
         }
         wan.delivered(from, to, piece, length);
+        if (corrupting.get(from)) {
+            s.piecesRejected++;
+            receiver.operation.onPieceRejected(from, piece);
+            return;
+        }
         receiver.holds.set(piece);
         trace.delivered(clock.now(), from, to, piece);
         receiver.operation.onPieceReceived(from, piece);
