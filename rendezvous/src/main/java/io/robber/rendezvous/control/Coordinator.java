@@ -18,16 +18,12 @@ import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
-import io.robber.rendezvous.Units;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -63,24 +59,13 @@ public final class Coordinator implements AutoCloseable {
     /** How long {@link #close()} waits for receivers to hang up after the last frame. */
     private static final Duration HANG_UP = Duration.ofSeconds(2);
 
-    /** What {@link #admit} decided: a session, or a refusal and its reason. */
-    record Admitted(ReceiverSession session, int count, Refusal refusal, String reason) {
-    }
-
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final String mode;
     private final ControlMessage.Offer offer;
-    private final int expected;
-    private final Admission admission;
+    private final Roster roster;
     private final TransferListener events;
-    private final Map<String, ReceiverSession> sessions = new LinkedHashMap<>();
-    /** Completes when every place is taken; replaced when a receiver leaves a full group before the start. */
-    private CompletableFuture<List<Registration>> registrations = new CompletableFuture<>();
-    /** Receivers that departed after the group was fixed: id and why, in order. */
-    private final Map<String, String> departures = new LinkedHashMap<>();
-    private BiConsumer<String, String> departureSink = (id, why) -> { };
-    private boolean startSent;
+    private final Departures departures = new Departures();
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
     private Channel server;
     private ScheduledFuture<?> ticker;
@@ -96,8 +81,7 @@ public final class Coordinator implements AutoCloseable {
         this.loop = group.next();
         this.mode = mode;
         this.offer = offer;
-        this.expected = expected;
-        this.admission = admission;
+        this.roster = new Roster(expected, admission);
         this.events = events;
         this.drops = new DropLog(events, System.nanoTime());
     }
@@ -165,7 +149,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     int expected() {
-        return expected;
+        return roster.expected();
     }
 
     /** A connection opens; when too many are still greeting, the oldest gives way. */
@@ -186,35 +170,19 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Admits a receiver whose registration is authentic and well-formed, or says why not. */
-    Admitted admit(ControlMessage.Register register, Registration registration, ReceiverConnection connection) {
+    Roster.Admitted admit(ControlMessage.Register register, Registration registration, ReceiverConnection connection) {
         if (started || closed) {
-            return new Admitted(null, 0, Refusal.FULL, "the transfer has already started; start this receiver "
+            return new Roster.Admitted(null, 0, Refusal.FULL, "the transfer has already started; start this receiver "
                     + "before the next 'robber send'");
         }
-        if (sessions.size() >= expected) {
-            return new Admitted(null, 0, Refusal.FULL, "all " + expected + " expected receivers have registered: "
-                    + "raise --expect on the sender or stop this receiver");
-        }
-        Optional<String> conflict = admission.conflict(register, registrations());
-        if (conflict.isPresent()) {
-            return new Admitted(null, 0, Refusal.CONFLICT, conflict.get());
-        }
-        ReceiverSession session = new ReceiverSession(connection, registration);
-        sessions.put(registration.id(), session);
-        return new Admitted(session, sessions.size(), null, null);
+        return roster.admit(register, registration, connection);
     }
 
     /** After the accepted frame went out: tells the operator, and the waiter once everyone is there. */
     void accepted(Registration registration, int count) {
         events.info("receiver " + registration.id() + " (cluster " + registration.cluster() + ", data "
-                + registration.dataAddress() + ") registered: " + count + " of " + expected);
-        if (sessions.size() >= expected) {
-            registrations.complete(registrations());
-        }
-    }
-
-    private List<Registration> registrations() {
-        return sessions.values().stream().map(ReceiverSession::registration).toList();
+                + registration.dataAddress() + ") registered: " + count + " of " + roster.expected());
+        roster.checkFull();
     }
 
     /**
@@ -224,14 +192,13 @@ public final class Coordinator implements AutoCloseable {
     void declined(String who, String reason) {
         events.warn("receiver " + who + " declined the transfer: " + reason);
         if (!started && !closed) {
-            registrations.completeExceptionally(new TransferFailedException("receiver " + who + " declined the "
-                    + "transfer: " + reason, null));
+            roster.fail("receiver " + who + " declined the transfer: " + reason);
         }
     }
 
     /** A receiver reported its outcome. */
     void resolved() {
-        if (started && sessions.values().stream().allMatch(ReceiverSession::resolved)) {
+        if (started && roster.sessions().stream().allMatch(ReceiverSession::resolved)) {
             outcomes.complete(null);
         }
     }
@@ -242,18 +209,16 @@ public final class Coordinator implements AutoCloseable {
             return;
         }
         if (!started) {
-            if (sessions.remove(session.registration().id(), session)) {
-                if (registrations.isDone()) {
-                    registrations = new CompletableFuture<>();
-                }
+            if (roster.leave(session)) {
+                int missing = roster.expected() - roster.size();
                 events.info("receiver " + session.registration().id() + " left before the transfer started (" + why
-                        + "): " + sessions.size() + " of " + expected + " registered; waiting for "
-                        + (expected - sessions.size() == 1 ? "another" : "others"));
+                        + "): " + roster.size() + " of " + roster.expected() + " registered; waiting for "
+                        + (missing == 1 ? "another" : "others"));
             }
         } else if (!session.resolved()) {
             session.lost(why);
             events.warn("lost receiver " + session.registration().id() + ": " + why);
-            departed(session, why);
+            departures.departed(session, why, roster.sessions());
             resolved();
         }
     }
@@ -261,24 +226,7 @@ public final class Coordinator implements AutoCloseable {
     /** A receiver reported that it failed: it takes no further part, as if lost. */
     void failed(ReceiverSession session, String why) {
         if (started && !closed) {
-            departed(session, why);
-        }
-    }
-
-    /**
-     * A member of the fixed group is gone: the sender's data channel and every other receiver learn it
-     * now (those that have not had the start frame yet, with it).
-     */
-    private void departed(ReceiverSession session, String why) {
-        String id = session.registration().id();
-        if (departures.putIfAbsent(id, why) != null) {
-            return;
-        }
-        departureSink.accept(id, why);
-        if (startSent) {
-            ControlMessage.Departed message = new ControlMessage.Departed(id, why);
-            sessions.values().stream().filter(s -> s != session && s.lost() == null)
-                    .forEach(s -> s.connection.send(message));
+            departures.departed(session, why, roster.sessions());
         }
     }
 
@@ -287,13 +235,13 @@ public final class Coordinator implements AutoCloseable {
         if (started || closed) {
             return;
         }
-        ControlMessage.Waiting w = new ControlMessage.Waiting(sessions.size(), expected);
-        sessions.values().forEach(s -> s.connection.send(w));
+        ControlMessage.Waiting w = new ControlMessage.Waiting(roster.size(), roster.expected());
+        roster.sessions().forEach(s -> s.connection.send(w));
     }
 
     /** The number of receivers registered so far. */
     public int registered() {
-        return onLoop(sessions::size);
+        return onLoop(roster::size);
     }
 
     /** Like {@link #awaitRegistrations(Duration, CompletableFuture)} for a sender that is ready now. */
@@ -315,16 +263,11 @@ public final class Coordinator implements AutoCloseable {
             throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
-            CompletableFuture<List<Registration>> complete = onLoop(() -> registrations);
+            CompletableFuture<List<Registration>> complete = onLoop(roster::whenFull);
             try {
                 complete.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
-                List<String> ids = onLoop(() -> List.copyOf(sessions.keySet()));
-                String registered = ids.isEmpty() ? "none" : String.join(", ", ids);
-                throw new TransferFailedException("only " + ids.size() + " of " + expected + " receivers registered "
-                        + "within " + Units.duration(wait) + " (registered: " + registered + "): start the missing "
-                        + "receivers with --coordinator " + Addresses.format(address()) + ", lower --expect or raise "
-                        + "--wait", null);
+                throw new TransferFailedException(onLoop(() -> roster.shortfall(wait, address())), null);
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof TransferFailedException declined) {
                     throw new TransferFailedException(declined.getMessage(), null);
@@ -337,11 +280,11 @@ public final class Coordinator implements AutoCloseable {
                 // the caller reads the failure from its own future
             }
             List<Registration> group = onLoop(() -> {
-                if (sessions.size() < expected) {
+                if (!roster.isFull()) {
                     return null;
                 }
                 started = true;
-                return registrations();
+                return roster.registrations();
             });
             if (group != null) {
                 return group;
@@ -366,8 +309,7 @@ public final class Coordinator implements AutoCloseable {
             BiConsumer<String, String> departureSink) {
         onLoop(() -> {
             started = true;
-            this.departureSink = departureSink;
-            for (ReceiverSession s : sessions.values()) {
+            for (ReceiverSession s : roster.sessions()) {
                 if (s.lost() != null) {
                     continue;
                 }
@@ -377,14 +319,9 @@ public final class Coordinator implements AutoCloseable {
                         lost(s, ControlSupport.describe(f.cause()));
                     }
                 });
-                departures.forEach((id, why) -> {
-                    if (!id.equals(s.registration().id())) {
-                        s.connection.send(new ControlMessage.Departed(id, why));
-                    }
-                });
+                departures.tell(s);
             }
-            startSent = true;
-            departures.forEach(departureSink);
+            departures.started(departureSink);
             resolved();
             return null;
         });
@@ -392,7 +329,7 @@ public final class Coordinator implements AutoCloseable {
 
     /** Every receiver's session, in registration order. */
     public List<ReceiverSession> sessions() {
-        return onLoop(() -> new ArrayList<>(sessions.values()));
+        return onLoop(() -> new ArrayList<>(roster.sessions()));
     }
 
     /**
@@ -423,7 +360,7 @@ public final class Coordinator implements AutoCloseable {
 
     private void broadcast(ControlMessage message) {
         onLoop(() -> {
-            sessions.values().stream().filter(s -> s.lost() == null).forEach(s -> s.connection.send(message));
+            roster.sessions().stream().filter(s -> s.lost() == null).forEach(s -> s.connection.send(message));
             return null;
         });
     }
@@ -439,8 +376,8 @@ public final class Coordinator implements AutoCloseable {
             closed = true;
             ticker.cancel(false);
             server.close();
-            sessions.values().forEach(s -> s.connection.shutdownOutput());
-            return new ArrayList<>(sessions.values());
+            roster.sessions().forEach(s -> s.connection.shutdownOutput());
+            return new ArrayList<>(roster.sessions());
         });
         long deadline = System.nanoTime() + HANG_UP.toNanos();
         for (ReceiverSession s : all) {

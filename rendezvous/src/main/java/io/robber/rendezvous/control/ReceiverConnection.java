@@ -119,7 +119,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         Registration registration = new Registration(register.id(), register.cluster(), register.host(),
                 register.port(), remote);
         endHandshake();
-        Coordinator.Admitted admitted = coordinator.admit(register, registration, this);
+        Roster.Admitted admitted = coordinator.admit(register, registration, this);
         if (admitted.session() == null) {
             refuse(admitted.refusal(), who, admitted.reason());
             return;
