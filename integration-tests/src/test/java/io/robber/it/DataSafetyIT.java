@@ -158,22 +158,12 @@ class DataSafetyIT {
         String coordinator = coordinator("127.0.3.7");
         RobberProcesses.Node sender = sender(coordinator, data, 2);
         RobberProcesses.Node receiver = receiver(coordinator, 0, work.resolve("out0"));
-        awaitLine(sender, "registered: 1 of 2");
+        sender.awaitSaying("registered: 1 of 2");
 
         sender.process().destroy();
 
         assertThat(receiver.awaitExit()).as("receiver stderr:%n%s", receiver.stderr()).isEqualTo(1);
         assertThat(receiver.stderr()).contains("the sender was stopped");
-    }
-
-    private static void awaitLine(RobberProcesses.Node node, String text) throws InterruptedException {
-        long deadline = System.nanoTime() + RobberProcesses.PROCESS_TIMEOUT.toNanos();
-        while (!node.stderr().contains(text)) {
-            assertThat(System.nanoTime()).as("%s said '%s'; stderr:%n%s", node.name(), text, node.stderr())
-                    .isLessThan(deadline);
-            assertThat(node.process().isAlive()).as("%s runs; stderr:%n%s", node.name(), node.stderr()).isTrue();
-            Thread.sleep(50);
-        }
     }
 
     /**
@@ -188,7 +178,7 @@ class DataSafetyIT {
         String coordinator = coordinator("127.0.3.8");
         RobberProcesses.Node sender = sender(coordinator, data, 2, "--piece-size", "64KiB", "--timeout", "100s");
         RobberProcesses.Node first = receiver(coordinator, 0, work.resolve("out0"), "-q", "--timeout", "100s");
-        awaitLine(sender, "registered: 1 of 2");
+        sender.awaitSaying("registered: 1 of 2");
         try (FileChannel file = FileChannel.open(data, StandardOpenOption.WRITE)) {
             file.write(ByteBuffer.allocate(1 << 20), 1_000_000);
         }
@@ -217,7 +207,7 @@ class DataSafetyIT {
         RobberProcesses.Node sender = sender(coordinator, data, 1, "--piece-size", "1");
         RobberProcesses.Node receiver = receiver(coordinator, 0, work.resolve("out0"));
 
-        awaitLine(receiver, "receiving many.bin");
+        receiver.awaitSaying("receiving many.bin");
         assertThat(sender.process().isAlive()).as("sender stderr:%n%s", sender.stderr()).isTrue();
     }
 }

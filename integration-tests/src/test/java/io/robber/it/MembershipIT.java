@@ -70,11 +70,11 @@ class MembershipIT {
         RobberProcesses.Node stays = receiver("a0", coordinator, "127.0.1.1", "a", "out-a0");
         RobberProcesses.Node leaves = receiver("b0", coordinator, "127.0.2.1", "b", "out-b0");
         RobberProcesses.Node sender = sender(coordinator, data, 2);
-        awaitLine(sender, "registered: 2 of 2");
+        sender.awaitSaying("registered: 2 of 2");
 
         leaves.process().destroyForcibly();
         leaves.process().waitFor();
-        String departure = awaitLine(sender, "left before the transfer started", "lost receiver b0");
+        String departure = sender.awaitSaying("left before the transfer started", "lost receiver b0");
         assumeFalse(departure.equals("lost receiver b0"), "the sender had started before b0 was killed: the "
                 + "race this test needs was lost on a very busy machine");
         RobberProcesses.Node replacement = receiver("b0-again", coordinator, "127.0.2.1", "b", "out-b0");
@@ -118,21 +118,5 @@ class MembershipIT {
             assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
             assertThat(sender.stderr()).contains("b2").contains("cannot listen").doesNotContain("unexpected error");
         }
-    }
-
-    /** Waits until {@code node}'s stderr holds one of {@code lines}; returns the first that does. */
-    private static String awaitLine(RobberProcesses.Node node, String... lines) throws InterruptedException {
-        long deadline = System.nanoTime() + RobberProcesses.PROCESS_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            String err = node.stderr();
-            for (String line : lines) {
-                if (err.contains(line)) {
-                    return line;
-                }
-            }
-            assertThat(node.process().isAlive()).as("%s still runs; stderr:%n%s", node.name(), err).isTrue();
-            Thread.sleep(10);
-        }
-        throw new AssertionError(node.name() + " never said " + List.of(lines) + "; stderr:\n" + node.stderr());
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -26,6 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
 class PushIT {
     private static final long BIG = 200L << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A receiver's progress line once some data has arrived. */
+    private static final Function<String, String> SOME_DATA =
+            err -> err.matches("(?s).*robber receive: +[0-9]+% [1-9].*") ? err : null;
 
     @TempDir
     static Path shared;
@@ -183,7 +188,7 @@ class PushIT {
         }
         RobberProcesses.Node victim = receivers.get(3);
 
-        awaitProgress(victim);
+        victim.awaitStderr("some data received", SOME_DATA);
         victim.process().destroyForcibly();
 
         int senderExit = sender.awaitExit();
@@ -214,7 +219,7 @@ class PushIT {
         }
         RobberProcesses.Node victim = receivers.get(3);
 
-        awaitProgress(victim);
+        victim.awaitStderr("some data received", SOME_DATA);
         signal(victim, "STOP");
         try {
             for (RobberProcesses.Node r : receivers.subList(0, 3)) {
@@ -237,19 +242,6 @@ class PushIT {
     private static void signal(RobberProcesses.Node node, String signal) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(node.process().pid())).inheritIO().start();
         assertThat(kill.waitFor()).as("kill -%s", signal).isZero();
-    }
-
-    /** Waits until the receiver reports that some data has arrived. */
-    private static void awaitProgress(RobberProcesses.Node node) throws InterruptedException {
-        long deadline = System.nanoTime() + RobberProcesses.PROCESS_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (node.stderr().matches("(?s).*robber receive: +[0-9]+% [1-9].*")) {
-                return;
-            }
-            assertThat(node.process().isAlive()).as("%s still runs; stderr:%n%s", node.name(), node.stderr()).isTrue();
-            Thread.sleep(20);
-        }
-        throw new AssertionError(node.name() + " showed no progress; stderr:\n" + node.stderr());
     }
 
     /** Relative path → SHA-256 for files, "dir" for directories (with a trailing slash). */

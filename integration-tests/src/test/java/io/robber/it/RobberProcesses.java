@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Starts {@code java -jar robber.jar ...} processes with small heaps, or the {@code robber} launcher, their
@@ -44,6 +45,36 @@ final class RobberProcesses {
             boolean exited = process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             assertThat(exited).as("%s exited within %s; stderr:%n%s", name, PROCESS_TIMEOUT, stderr()).isTrue();
             return process.exitValue();
+        }
+
+        /**
+         * Waits until its stderr says one of {@code texts} and returns the first that it does; fails
+         * the test (with the output) if the process ends first or nothing comes in time.
+         */
+        String awaitSaying(String... texts) throws InterruptedException {
+            return awaitStderr(List.of(texts).toString(), err -> {
+                for (String text : texts) {
+                    if (err.contains(text)) {
+                        return text;
+                    }
+                }
+                return null;
+            });
+        }
+
+        /** Waits until {@code seen} finds something in its stderr (non-null), as {@link #awaitSaying}. */
+        <T> T awaitStderr(String what, Function<String, T> seen) throws InterruptedException {
+            long deadline = System.nanoTime() + PROCESS_TIMEOUT.toNanos();
+            while (System.nanoTime() < deadline) {
+                String err = stderr();
+                T found = seen.apply(err);
+                if (found != null) {
+                    return found;
+                }
+                assertThat(process.isAlive()).as("%s still runs; stderr:%n%s", name, err).isTrue();
+                Thread.sleep(20);
+            }
+            throw new AssertionError(name + " never said " + what + "; stderr:\n" + stderr());
         }
 
         private static String read(Path file) {

@@ -278,7 +278,7 @@ class ControlProtocolTest {
                 }
             }
             assertThat(closed).as("closed after %d bytes", sent).isTrue();
-            assertThat(sent).as("bytes sent before the close").isGreaterThanOrEqualTo(8);
+            assertThat(sent).as("bytes read before the close: not refused at the first").isGreaterThanOrEqualTo(2);
         }
     }
 }
