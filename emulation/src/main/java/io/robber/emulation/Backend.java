@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** How an emulated group runs: on real loopback sockets in this JVM, in virtual time, or as processes in network namespaces. */
+/** How an emulated group runs: on real loopback sockets in this JVM, in virtual time, or as processes in network namespaces or containers. */
 public enum Backend {
     /** Every node on its own 127.x.y.z address, links shaped and delayed by Netty handlers; wall-clock time. */
     INPROCESS,
@@ -14,7 +14,13 @@ public enum Backend {
      * Every node a real {@code robber} process in its own network namespace, the WAN shaped by the
      * kernel's traffic control; needs root and the fat jar, and has no delays without netem.
      */
-    NETNS;
+    NETNS,
+    /**
+     * Every node a real {@code robber} process in its own container of a docker-compose project, the
+     * WAN shaped by the kernel's traffic control in one hub container per cluster; needs root,
+     * Docker and docker-compose, and has no delays without netem.
+     */
+    DOCKER;
 
     /** The lower-case name users select it by. */
     public String id() {

@@ -2,6 +2,7 @@ package io.robber.emulation;
 
 import io.robber.emulation.bound.CutScheduleBound;
 import io.robber.emulation.bound.ScheduleBound;
+import io.robber.emulation.docker.DockerExperiment;
 import io.robber.emulation.inprocess.EmulatedNetwork;
 import io.robber.emulation.netns.NetnsExperiment;
 import io.robber.emulation.runner.BenchRunner;
@@ -57,6 +58,7 @@ public final class Benchmarks {
             case INPROCESS -> new Experiment(settings, EmulatedNetwork::new);
             case VIRTUAL -> new VirtualExperiment(settings);
             case NETNS -> new NetnsExperiment(settings);
+            case DOCKER -> new DockerExperiment(settings);
         };
     }
 }

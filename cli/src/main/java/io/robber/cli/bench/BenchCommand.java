@@ -74,7 +74,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--backend", defaultValue = "inprocess", split = ",", paramLabel = "NAME",
             description = "inprocess: real sockets on loopback, wall-clock time; virtual: the same engines and "
                     + "links in virtual time, no data and no sockets, CPU shown as n/a; both, comma-separated, to "
-                    + "compare them (default: ${DEFAULT-VALUE}).")
+                    + "compare them; netns (root) and docker (root, Docker, docker-compose): every node a robber "
+                    + "process in its own network namespace or container, the WAN shaped by tc, delays only with netem "
+                    + "(default: ${DEFAULT-VALUE}).")
     List<String> backends;
 
     @Option(names = "--protocols", defaultValue = "robber,mob", split = ",", paramLabel = "P",

@@ -196,9 +196,9 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--backend: " + e.getMessage());
         }
-        if (chosen == Backend.NETNS) {
-            throw new ParameterException(spec.commandLine(),
-                    "--backend: the demo runs in process or in virtual time; use 'robber bench --backend netns'");
+        if (chosen == Backend.NETNS || chosen == Backend.DOCKER) {
+            throw new ParameterException(spec.commandLine(), "--backend: the demo runs in process or in virtual time;"
+                    + " use 'robber bench --backend " + chosen.id() + "'");
         }
         return chosen;
     }

@@ -44,9 +44,9 @@ public final class Demo {
     public record Settings(String protocol, int clusters, int nodesPerCluster, long size, int pieceSize, long seed,
                            Duration timeout, Network network, Backend backend) {
         public Settings {
-            if (backend == Backend.NETNS) {
-                throw new IllegalArgumentException("the demo runs in process or in virtual time; the netns backend"
-                        + " is for bench");
+            if (backend == Backend.NETNS || backend == Backend.DOCKER) {
+                throw new IllegalArgumentException("the demo runs in process or in virtual time; the " + backend.id()
+                        + " backend is for bench");
             }
         }
 

@@ -104,6 +104,22 @@ public record NetworkModel(String name, String description, String dataSize, Lis
         }
     }
 
+    /**
+     * This network with at most {@code nodes} nodes in each cluster (the first ones, keeping their
+     * NICs), everything else as it is: a smaller group on the same WAN.
+     */
+    public NetworkModel withNodesPerCluster(int nodes) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("a cluster needs at least one node, not " + nodes);
+        }
+        List<ClusterSpec> fewer = clusters.stream().map(c -> new ClusterSpec(c.name(), Math.min(nodes, c.nodes()),
+                c.region(), c.nodeIn(), c.nodeOut(), c.accessIn(), c.accessOut(), c.nodeGroups().stream()
+                        .filter(g -> g.from() < nodes)
+                        .map(g -> new NodeGroupSpec(g.from(), Math.min(nodes, g.to()), g.nodeIn(), g.nodeOut()))
+                        .toList())).toList();
+        return new NetworkModel(name, description, dataSize, fewer, wan, sameRegion, regionLinks, links, schedule);
+    }
+
     /** The numbers behind this file; fails with a clear message on unknown clusters or bad units. */
     public Network resolve() {
         return Network.of(this);

@@ -1,26 +1,23 @@
 package io.robber.emulation.netns;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.runner.Emulator;
 import io.robber.emulation.runner.Experiment;
+import io.robber.emulation.runner.RobberJar;
 import io.robber.emulation.runner.RunResult;
+import io.robber.emulation.runner.SenderReport;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.NetemProbe;
 import io.robber.emulation.tc.ShapingPlan;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -46,7 +43,6 @@ public final class NetnsExperiment implements Emulator {
      * run's time starts only once all are registered, so the sequential start does not count.
      */
     private static final long CONNECT_SECONDS = 120;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Experiment.Settings settings;
 
@@ -60,7 +56,7 @@ public final class NetnsExperiment implements Emulator {
         NamespaceNetwork.unavailableReason().ifPresent(why -> {
             throw new IllegalStateException("netns backend: " + why);
         });
-        Path jar = jar();
+        Path jar = RobberJar.locate("netns");
         ShapingPlan plan = ShapingPlan.of(network, NetemProbe.detect().available());
         String prefix = "rbb" + ProcessHandle.current().pid() % 100_000;
         Path dir = Files.createTempDirectory("robber-netns-");
@@ -98,7 +94,7 @@ public final class NetnsExperiment implements Emulator {
                 }
             }
             awaitRoot(processes, ids, dir);
-            return result(scenario, protocol, repeat, network, boundBytesPerSecond,
+            return SenderReport.result(scenario, protocol, repeat, network, boundBytesPerSecond,
                     Files.readAllBytes(dir.resolve("root.json")), Files.readString(dir.resolve("root.err")));
         } finally {
             processes.forEach(Process::destroyForcibly);
@@ -160,52 +156,12 @@ public final class NetnsExperiment implements Emulator {
         }
     }
 
-    private RunResult result(String scenario, String protocol, int repeat, Network network, double bound, byte[] out,
-                             String err) throws IOException {
-        if (out.length == 0) {
-            throw new IOException("the root printed no result; its stderr: " + err.strip());
-        }
-        JsonNode root = JSON.readTree(out);
-        long bytes = network.dataSize();
-        double seconds = root.path("seconds").asDouble();
-        Map<String, Long> wanIn = new LinkedHashMap<>();
-        network.nominal().clusters().forEach(c -> wanIn.put(c, 0L));
-        for (JsonNode node : root.path("nodes")) {
-            wanIn.merge(node.path("cluster").asText(), node.path("bytesIn").path("global").asLong(), Long::sum);
-        }
-        double mbps = seconds > 0 ? bytes / seconds / 1e6 : 0;
-        String error = root.path("error").isMissingNode() || root.path("error").isNull() ? null
-                : root.path("error").asText();
-        return new RunResult(scenario, null, protocol, repeat, bytes, seconds, mbps, bound / 1e6,
-                bound > 0 ? mbps / (bound / 1e6) * 100 : Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                root.path("verified").asBoolean(), wanIn, error);
-    }
-
     private static List<String> robber(Path jar, String... args) {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> line = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-jar", jar.toString()));
         line.addAll(List.of(args));
         return line;
-    }
-
-    /** The fat jar this class came from, or {@code -Drobber.jar}. */
-    static Path jar() {
-        String property = System.getProperty("robber.jar");
-        if (property != null) {
-            return Path.of(property);
-        }
-        try {
-            Path self = Path.of(NetnsExperiment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (self.toString().endsWith(".jar")) {
-                return self;
-            }
-        } catch (URISyntaxException | SecurityException e) {
-            // fall through to the message below
-        }
-        throw new IllegalStateException("the netns backend runs robber.jar in each namespace: run it from the jar"
-                + " (java -jar cli/target/robber.jar bench --backend netns ...) or pass -Drobber.jar=PATH");
     }
 
     private static Path writeData(Path file, long size, long seed) throws IOException {

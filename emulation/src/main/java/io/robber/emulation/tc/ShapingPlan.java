@@ -55,12 +55,14 @@ public final class ShapingPlan {
 
     private final Capacities caps;
     private final boolean netem;
+    private final AddressPlan.Block addresses;
     private final List<List<List<String>>> nodes = new ArrayList<>();
     private final List<List<String>> hubs = new ArrayList<>();
 
-    private ShapingPlan(Capacities caps, boolean netem) {
+    private ShapingPlan(Capacities caps, boolean netem, AddressPlan.Block addresses) {
         this.caps = caps;
         this.netem = netem;
+        this.addresses = addresses;
         for (int c = 0; c < caps.clusterCount(); c++) {
             List<List<String>> cluster = new ArrayList<>();
             for (int r = 0; r < caps.nodes(c); r++) {
@@ -76,9 +78,19 @@ public final class ShapingPlan {
      * the kernel has netem ({@link NetemProbe}), so that delays go into the qdiscs.
      */
     public static ShapingPlan of(Network network, boolean netem) {
+        return of(network, netem, AddressPlan.NAMESPACES);
+    }
+
+    /** The plan for {@code network} with its hosts numbered by {@code addresses}. */
+    public static ShapingPlan of(Network network, boolean netem, AddressPlan.Block addresses) {
         Capacities caps = network.at(0);
-        AddressPlan.check(caps);
-        return new ShapingPlan(caps, netem);
+        addresses.check(caps);
+        return new ShapingPlan(caps, netem, addresses);
+    }
+
+    /** How the plan numbers its hosts. */
+    public AddressPlan.Block addresses() {
+        return addresses;
     }
 
     public int clusterCount() {
@@ -134,7 +146,7 @@ public final class ShapingPlan {
             for (int d = 0; d < caps.clusterCount(); d++) {
                 if (d != c) {
                     out.add("tc filter add dev " + dev + " parent 1: protocol ip prio 1 u32 match ip dst "
-                            + AddressPlan.cluster(d) + " flowid 1:1");
+                            + addresses.cluster(d) + " flowid 1:1");
                 }
             }
         }
@@ -178,7 +190,7 @@ public final class ShapingPlan {
                             + micros(caps.delay()[c][d]) + " limit " + QUEUE);
                 }
                 out.add("tc filter add dev " + dev + " parent 1: protocol ip prio 1 u32 match ip dst "
-                        + AddressPlan.cluster(d) + " flowid " + id);
+                        + addresses.cluster(d) + " flowid " + id);
             }
         }
         if (Double.isFinite(caps.accessIn()[c])) {
@@ -204,7 +216,7 @@ public final class ShapingPlan {
             for (int d = 0; d < caps.clusterCount(); d++) {
                 if (d != c) {
                     out.add("tc filter add dev " + dev + " parent ffff: protocol ip prio 1 u32 match ip src "
-                            + AddressPlan.cluster(d) + redirect);
+                            + addresses.cluster(d) + redirect);
                 }
             }
         } else {
@@ -228,7 +240,7 @@ public final class ShapingPlan {
      * out of the access rate as at the start.
      */
     public List<String> pairChanges(int cluster, Capacities later) {
-        ShapingPlan then = new ShapingPlan(later, netem);
+        ShapingPlan then = new ShapingPlan(later, netem, addresses);
         return then.hub(cluster).stream()
                 .filter(l -> l.startsWith("tc class add dev " + HUB_DEVICE + " parent 1:1 "))
                 .map(l -> l.replace("tc class add", "tc class change"))
@@ -241,12 +253,12 @@ public final class ShapingPlan {
         out.append("# delays: ").append(netem ? "netem, in the hubs' qdiscs" : "no netem: added in user space")
                 .append('\n');
         for (int c = 0; c < caps.clusterCount(); c++) {
-            out.append("# hub of ").append(caps.clusters().get(c)).append(' ').append(AddressPlan.hubInside(c))
-                    .append(" / ").append(AddressPlan.hubOnWan(c)).append('\n');
+            out.append("# hub of ").append(caps.clusters().get(c)).append(' ').append(addresses.hubInside(c))
+                    .append(" / ").append(addresses.hubOnWan(c)).append('\n');
             hub(c).forEach(l -> out.append(l).append('\n'));
             for (int r = 0; r < caps.nodes(c); r++) {
                 out.append("# node ").append(caps.clusters().get(c)).append('/').append(r).append(' ')
-                        .append(AddressPlan.node(c, r)).append('\n');
+                        .append(addresses.node(c, r)).append('\n');
                 node(c, r).forEach(l -> out.append(l).append('\n'));
             }
         }

@@ -1,0 +1,263 @@
+package io.robber.emulation.docker;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.robber.emulation.model.NodePlacement;
+import io.robber.emulation.tc.AddressPlan;
+import io.robber.emulation.tc.ShapingPlan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A {@link ShapingPlan} as a docker-compose project (file format 2.4, as docker-compose 1.29 reads
+ * it): the Robber paper's Fig. 6 with one container per node and per hub.
+ *
+ * <pre>
+ *   root, a-1 ─ cluster-a ─ hub-a ─┐                 ┌─ hub-b ─ cluster-b ─ b-0, b-1
+ *   198.18.128.r+1    198.18.128.254  198.19.128.1 ─ wan ─ 198.19.128.2   198.18.129.254
+ * </pre>
+ *
+ * One network per cluster and one WAN, each with an explicit subnet of {@link AddressPlan#DOCKER};
+ * the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
+ * the nodes' way, and unused: every node's default route is its hub, which routes the other
+ * clusters' networks to their hubs over the WAN. Every container has {@code NET_ADMIN} and applies
+ * its lines of the plan at start (nodes on {@code eth0}, their only interface; hubs on whichever
+ * interface holds their WAN address), so that what leaves a cluster meets the hub's pair classes.
+ * The root ({@code root}, node 0 of the first cluster) sends a random file of the transfer's size
+ * and prints the results table; every other node receives. Each node writes its JSON outcome to
+ * {@code results/ID.json} in the project directory; the hubs stop once the root is done.
+ */
+public final class ComposeProject {
+    /** The compose file format: the newest that docker-compose 1.29 reads with {@code cap_add} and {@code sysctls}. */
+    public static final String VERSION = "2.4";
+    /** The label on every container and network of a project, for cleaning up by label. */
+    public static final String LABEL = "io.robber.emulation";
+    /** The root's service. */
+    public static final String ROOT = "root";
+    /** The host's address on each network: the last but one of the /24 (.254 is a hub's). */
+    static final int HOST_OCTET = 253;
+    static final int COORDINATOR_PORT = 7800;
+    private static final String JAVA = "java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar /robber/robber.jar";
+    private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
+
+    /**
+     * What the root sends and how the table compares it: the scenario's name, the protocol, the
+     * data size and piece size, the transfer's timeout, and the bound and strict bound in bytes per second.
+     */
+    public record Transfer(String scenario, String protocol, long bytes, int pieceSize, Duration timeout,
+                           double bound, double strictBound) {
+    }
+
+    private final ShapingPlan plan;
+    private final String image;
+    private final Transfer transfer;
+    private final AddressPlan.Block addresses;
+
+    /** The project for {@code plan} (numbered in {@link AddressPlan#DOCKER}) on {@code image}, a robber-node image. */
+    public ComposeProject(ShapingPlan plan, String image, Transfer transfer) {
+        if (!plan.addresses().equals(AddressPlan.DOCKER)) {
+            throw new IllegalArgumentException("a compose project needs a plan numbered in AddressPlan.DOCKER");
+        }
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            if (plan.nodes(c) >= HOST_OCTET) {
+                throw new IllegalArgumentException("a Docker cluster holds at most " + (HOST_OCTET - 1) + " nodes, "
+                        + plan.clusters().get(c) + " has " + plan.nodes(c));
+            }
+        }
+        this.plan = plan;
+        this.image = image;
+        this.transfer = transfer;
+        this.addresses = plan.addresses();
+    }
+
+    /** Receivers the root waits for. */
+    public int receivers() {
+        int nodes = 0;
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            nodes += plan.nodes(c);
+        }
+        return nodes - 1;
+    }
+
+    /** The service of node {@code rank} of {@code cluster}: {@value #ROOT} for the root, else e.g. {@code b-3}. */
+    public String service(int cluster, int rank) {
+        return cluster == 0 && rank == 0 ? ROOT : slug(cluster) + "-" + rank;
+    }
+
+    /** The service of the hub of {@code cluster}, e.g. {@code hub-a}. */
+    public String hub(int cluster) {
+        return "hub-" + slug(cluster);
+    }
+
+    /** The network of {@code cluster}, e.g. {@code cluster-a}. */
+    public String network(int cluster) {
+        return "cluster-" + slug(cluster);
+    }
+
+    /** The member id of node {@code rank} of {@code cluster}, the name of its result file. */
+    public String memberId(int cluster, int rank) {
+        return NodePlacement.memberId(plan.clusters().get(cluster), rank);
+    }
+
+    /** Every file of the project by its path in the project directory: {@code docker-compose.yml}, the scripts, the secret. */
+    public Map<String, String> files() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("docker-compose.yml", yaml());
+        files.put("secret", "robber-compose-" + transfer.scenario() + "\n");
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            files.put("scripts/" + hub(c) + ".sh", hubScript(c));
+            for (int r = 0; r < plan.nodes(c); r++) {
+                files.put("scripts/" + service(c, r) + ".sh", nodeScript(c, r));
+            }
+        }
+        files.put("results/.keep", "");
+        return files;
+    }
+
+    /** Writes {@link #files()} under {@code dir}, replacing files of the same names. */
+    public void write(Path dir) throws IOException {
+        for (Map.Entry<String, String> file : files().entrySet()) {
+            Path path = dir.resolve(file.getKey());
+            Files.createDirectories(path.getParent());
+            Files.writeString(path, file.getValue());
+        }
+    }
+
+    /** The compose file. */
+    public String yaml() {
+        Map<String, Object> services = new LinkedHashMap<>();
+        List<String> hubs = new ArrayList<>();
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            hubs.add(hub(c));
+            Map<String, Object> networks = new LinkedHashMap<>();
+            networks.put(network(c), Map.of("ipv4_address", addresses.hubInside(c)));
+            networks.put("wan", Map.of("ipv4_address", addresses.hubOnWan(c)));
+            Map<String, Object> hub = service(hub(c), networks);
+            hub.put("sysctls", Map.of("net.ipv4.ip_forward", "1"));
+            services.put(hub(c), hub);
+        }
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            for (int r = 0; r < plan.nodes(c); r++) {
+                Map<String, Object> node = service(service(c, r),
+                        Map.of(network(c), Map.of("ipv4_address", addresses.node(c, r))));
+                node.put("depends_on", hubs);
+                services.put(service(c, r), node);
+            }
+        }
+        Map<String, Object> networks = new LinkedHashMap<>();
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            networks.put(network(c), network(addresses.cluster(c)));
+        }
+        networks.put("wan", network(addresses.wan()));
+        Map<String, Object> compose = new LinkedHashMap<>();
+        compose.put("version", VERSION);
+        compose.put("services", services);
+        compose.put("networks", networks);
+        try {
+            return "# Generated by 'robber emulate compose': " + transfer.scenario() + ", " + receivers() + " receivers, "
+                    + transfer.protocol() + ". Run: docker-compose up\n" + YAML.writeValueAsString(compose);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Map<String, Object> service(String name, Map<String, Object> networks) {
+        Map<String, Object> service = new LinkedHashMap<>();
+        service.put("image", image);
+        service.put("hostname", name);
+        service.put("cap_add", List.of("NET_ADMIN"));
+        service.put("networks", networks);
+        service.put("volumes", List.of("./scripts:/project/scripts:ro", "./secret:/project/secret:ro",
+                "./results:/results"));
+        service.put("labels", Map.of(LABEL, "compose"));
+        service.put("command", List.of("bash", "/project/scripts/" + name + ".sh"));
+        return service;
+    }
+
+    private static Map<String, Object> network(String subnet) {
+        String gateway = subnet.substring(0, subnet.lastIndexOf('.') + 1) + HOST_OCTET;
+        Map<String, Object> network = new LinkedHashMap<>();
+        network.put("driver", "bridge");
+        network.put("labels", Map.of(LABEL, "compose"));
+        network.put("ipam", Map.of("config", List.of(Map.of("subnet", subnet, "gateway", gateway))));
+        return network;
+    }
+
+    private String hubScript(int c) {
+        StringBuilder s = header("hub of " + plan.clusters().get(c) + ": routes to the other clusters, Fig. 7's "
+                + "cluster out, pair classes and cluster in");
+        String wan = addresses.hubOnWan(c);
+        s.append("wan=$(ip -o -4 addr show | awk '$4 == \"").append(wan).append("/").append(AddressPlan.PREFIX_LENGTH)
+                .append("\" {print $2}')\n");
+        for (int d = 0; d < plan.clusterCount(); d++) {
+            if (d != c) {
+                s.append("ip route add ").append(addresses.cluster(d)).append(" via ").append(addresses.hubOnWan(d))
+                        .append('\n');
+            }
+        }
+        for (String line : plan.hub(c)) {
+            s.append(line.replace(" dev " + ShapingPlan.HUB_DEVICE + " ", " dev \"$wan\" ")).append('\n');
+        }
+        s.append("echo \"").append(hub(c)).append(": shaped, waiting for the root\"\n")
+                .append("touch /tmp/started\n")
+                .append("until [ /results/done -nt /tmp/started ]; do sleep 1; done\n");
+        return s.toString();
+    }
+
+    private String nodeScript(int c, int r) {
+        String id = memberId(c, r);
+        StringBuilder s = header("node " + plan.clusters().get(c) + "/" + r + " (" + id + "): routes through its "
+                + "hub, Fig. 7's node out and node in, then robber");
+        s.append("ip route replace default via ").append(addresses.hubInside(c)).append('\n');
+        plan.node(c, r).forEach(line -> s.append(line).append('\n'));
+        String coordinator = addresses.node(0, 0) + ":" + COORDINATOR_PORT;
+        String timeout = transfer.timeout().toSeconds() + "s";
+        if (c == 0 && r == 0) {
+            s.append("trap 'touch /results/done' EXIT\n")
+                    .append("head -c ").append(transfer.bytes()).append(" /dev/urandom > /tmp/data.bin\n")
+                    .append("status=0\n")
+                    .append(JAVA).append(" send /tmp/data.bin --listen ").append(coordinator)
+                    .append(" --expect ").append(receivers()).append(" --cluster ").append(plan.clusters().get(c))
+                    .append(" --id ").append(id).append(" --protocol ").append(transfer.protocol())
+                    .append(" --piece-size ").append(transfer.pieceSize())
+                    .append(" --secret-file /project/secret --timeout ").append(timeout)
+                    .append(" --json --quiet > /results/").append(id).append(".json || status=$?\n")
+                    .append(JAVA).append(" emulate table /results/").append(id).append(".json --scenario ")
+                    .append(transfer.scenario()).append(" --protocol ").append(transfer.protocol())
+                    .append(" --bytes ").append(transfer.bytes())
+                    .append(" --clusters ").append(String.join(",", plan.clusters()))
+                    .append(String.format(Locale.ROOT, " --bound %.0f --strict-bound %.0f", transfer.bound(),
+                            transfer.strictBound())).append('\n')
+                    .append("exit $status\n");
+        } else {
+            s.append("exec ").append(JAVA).append(" receive --coordinator ").append(coordinator)
+                    .append(" --listen ").append(addresses.node(c, r)).append(" --cluster ")
+                    .append(plan.clusters().get(c)).append(" --id ").append(id)
+                    .append(" --out /out --secret-file /project/secret --timeout ").append(timeout)
+                    .append(" --json --quiet > /results/").append(id).append(".json\n");
+        }
+        return s.toString();
+    }
+
+    private static StringBuilder header(String what) {
+        return new StringBuilder("#!/bin/bash\n# ").append(what).append('\n').append("set -eu\n");
+    }
+
+    private String slug(int cluster) {
+        String slug = plan.clusters().get(cluster).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        return slug.isEmpty() ? "c" + cluster : slug;
+    }
+}

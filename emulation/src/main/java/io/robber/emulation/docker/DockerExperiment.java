@@ -1,0 +1,107 @@
+package io.robber.emulation.docker;
+
+import io.robber.emulation.bound.CutScheduleBound;
+import io.robber.emulation.bound.ScheduleBound;
+import io.robber.emulation.model.Network;
+import io.robber.emulation.runner.Emulator;
+import io.robber.emulation.runner.Experiment;
+import io.robber.emulation.runner.RobberJar;
+import io.robber.emulation.runner.RunResult;
+import io.robber.emulation.runner.SenderReport;
+import io.robber.emulation.tc.AddressPlan;
+import io.robber.emulation.tc.NetemProbe;
+import io.robber.emulation.tc.ShapingPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The docker backend: the scenario as a {@link ComposeProject} — every node a {@code robber}
+ * process in its own container, the WAN shaped by the kernel in hub containers — run with
+ * {@code docker-compose up} and read from the root's JSON ({@link SenderReport}), then taken down
+ * with its networks. Needs root, Docker and docker-compose; builds the images first when they are
+ * missing ({@link DockerImages}). Not emulated, as on the netns backend: the one-way delays (no
+ * netem here), schedules (pair rates stay at their start values), and the monitoring data a
+ * {@code balanced} root would need.
+ */
+public final class DockerExperiment implements Emulator {
+    /** How long the containers may take to start and stop around the transfer's own timeout. */
+    private static final Duration SLACK = Duration.ofMinutes(5);
+    private static int projects;
+
+    private final Experiment.Settings settings;
+
+    public DockerExperiment(Experiment.Settings settings) {
+        this.settings = settings;
+    }
+
+    /**
+     * The compose project of {@code protocol} over {@code network} on the node image {@code image},
+     * compared with the network's time-integrated tree-packing bound and its cut bound over time.
+     */
+    public static ComposeProject project(Network network, String protocol, String image, int pieceSize,
+                                         Duration timeout) {
+        ShapingPlan plan = ShapingPlan.of(network, NetemProbe.detect().available(), AddressPlan.DOCKER);
+        return new ComposeProject(plan, image, new ComposeProject.Transfer(network.name(), protocol,
+                network.dataSize(), pieceSize, timeout, ScheduleBound.of(network).rate(),
+                CutScheduleBound.of(network).rate()));
+    }
+
+    @Override
+    public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
+            throws IOException, InterruptedException {
+        String image = DockerImages.build(RobberJar.locate("docker"), false).get(DockerImages.NODE);
+        ComposeProject project = project(network, protocol, image, settings.pieceSizeFor(network.dataSize()),
+                settings.timeout());
+        Path dir = Files.createTempDirectory("robber-docker-");
+        String name = "robber" + ProcessHandle.current().pid() + "n" + nextProject();
+        project.write(dir);
+        try {
+            Process up = compose(dir, name, "up", "--no-color")
+                    .redirectOutput(dir.resolve("compose.log").toFile()).start();
+            Duration limit = settings.timeout().plus(SLACK);
+            if (!up.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
+                up.destroy();
+                throw new IOException("docker-compose up did not finish within " + limit + "; its log: " + tail(dir));
+            }
+            Path result = dir.resolve("results").resolve(project.memberId(0, 0) + ".json");
+            return SenderReport.result(scenario, protocol, repeat, network, boundBytesPerSecond,
+                    Files.exists(result) ? Files.readAllBytes(result) : new byte[0], tail(dir));
+        } finally {
+            Process down = compose(dir, name, "down", "--volumes", "--timeout", "1")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            down.waitFor(2, TimeUnit.MINUTES);
+            delete(dir);
+        }
+    }
+
+    private static synchronized int nextProject() {
+        return ++projects;
+    }
+
+    private static ProcessBuilder compose(Path dir, String project, String... args) {
+        List<String> command = new ArrayList<>(List.of("docker-compose", "--project-name", project, "--project-directory",
+                dir.toString(), "--file", dir.resolve("docker-compose.yml").toString()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+    }
+
+    private static String tail(Path dir) throws IOException {
+        List<String> lines = Files.readAllLines(dir.resolve("compose.log"));
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
