@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
                     + "and 198.19.128.0/24, each container applying its part of the scenario's tc plan (the Robber "
                     + "paper's Fig. 7) at start. 'docker-compose up' in --out runs the transfer: the root sends a "
                     + "random file, every other node receives it, the root prints the results table and every node "
-                    + "writes its JSON outcome to results/.",
+                    + "writes its JSON outcome to results/. scenario.json is the scenario with --nodes-per-cluster applied, for "
+                    + "'robber bench --scenario DIR/scenario.json --scale F' on other backends.",
             "Default 4 nodes per cluster; --nodes-per-cluster 0 keeps the scenario's own (64 containers for TC1). "
                     + "Without --image, builds the images first (robber emulate images; cached). Needs root and Docker "
                     + "to run; one-way delays are not applied (no netem in Docker's kernel here)."})
@@ -82,10 +83,12 @@ public final class ComposeCommand implements Callable<Integer> {
         if (nodesPerCluster < 0 || !(scale > 0)) {
             throw new ParameterException(spec.commandLine(), "--nodes-per-cluster must be >= 0 and --scale > 0");
         }
+        NetworkModel model;
         Network network;
         try {
-            NetworkModel model = Scenarios.load(scenario);
-            network = (nodesPerCluster > 0 ? model.withNodesPerCluster(nodesPerCluster) : model).resolve();
+            model = Scenarios.load(scenario);
+            model = nodesPerCluster > 0 ? model.withNodesPerCluster(nodesPerCluster) : model;
+            network = model.resolve();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
         }
@@ -99,6 +102,7 @@ public final class ComposeCommand implements Callable<Integer> {
         ComposeProject project = DockerExperiment.project(network, protocol, node, pieces, timeout);
         Files.createDirectories(out);
         project.write(out);
+        Files.writeString(out.resolve("scenario.json"), model.toJson());
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + out.resolve("docker-compose.yml") + ": " + (project.receivers() + 1) + " nodes, "
                 + network.nominal().clusterCount() + " clusters, " + network.dataSize() + " bytes, " + protocol + " on "

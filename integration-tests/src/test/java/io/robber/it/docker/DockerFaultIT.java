@@ -1,0 +1,136 @@
+package io.robber.it.docker;
+
+import static io.robber.it.docker.DockerCluster.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Docker emulation as an operator runs it — a compose project of two clusters of three
+ * {@code robber} containers behind shaped hubs ({@link DockerCluster}) — and faults injected from
+ * outside the JVMs through the Docker API, one test per fault, each asserting what README's
+ * "Failure semantics" promise: survivors end with copies byte-identical to the root's data, the
+ * failure is named, nothing partial lies under the final name, and nothing hangs (the timeout is
+ * generous: seven JVMs start on a shared 2-core machine). Skipped, saying so, without Docker.
+ */
+@DockerAvailable
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class DockerFaultIT {
+    private static final Duration EXIT = Duration.ofMinutes(4);
+
+    @TempDir
+    Path work;
+
+    @Test
+    void composeClusterDeliversVerifiedCopies() throws Exception {
+        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), "robber")) {
+            assertThat(cluster.awaitExit("root", EXIT)).as("root's exit; %s", cluster.logs()).isZero();
+            JsonNode root = cluster.result("root");
+            assertThat(root.path("verified").asBoolean()).isTrue();
+            assertThat(root.path("nodes")).hasSize(6);
+            String data = cluster.sha256("root", "/tmp/data.bin", work);
+            for (String node : cluster.nodes().subList(1, 6)) {
+                assertSurvivor(cluster, node, data);
+            }
+        }
+    }
+
+    @Test
+    void receiverKilled() throws Exception {
+        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), "mob")) {
+            awaitPartial(cluster, "b-1");
+            cluster.kill("b-1");
+
+            assertRootNamesTheFailure(cluster, "B1");
+            String data = cluster.sha256("root", "/tmp/data.bin", work);
+            for (String node : List.of("a-1", "a-2", "b-0", "b-2")) {
+                assertSurvivor(cluster, node, data);
+            }
+            assertThat(cluster.filesUnderOut("b-1", work)).doesNotContain("data.bin");
+        }
+    }
+
+    @Test
+    void receiverPausedSixtySecondsThenResumed() throws Exception {
+        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), "robber")) {
+            awaitPartial(cluster, "b-2");
+            cluster.pause("b-2");
+            Thread.sleep(Duration.ofSeconds(60).toMillis());
+            cluster.unpause("b-2");
+
+            assertRootNamesTheFailure(cluster, "B2");
+            String data = cluster.sha256("root", "/tmp/data.bin", work);
+            for (String node : List.of("a-1", "a-2", "b-0", "b-1")) {
+                assertSurvivor(cluster, node, data);
+            }
+            long resumed = cluster.awaitExit("b-2", EXIT);
+            if (resumed == 0) {
+                assertSurvivor(cluster, "b-2", data);
+            } else {
+                assertThat(cluster.filesUnderOut("b-2", work)).doesNotContain("data.bin");
+            }
+        }
+    }
+
+    @Test
+    void collectiveMemberKilled() throws Exception {
+        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), "robber")) {
+            awaitPartial(cluster, "b-0");
+            cluster.kill("b-0");
+
+            assertRootNamesTheFailure(cluster, "B0");
+            String data = cluster.sha256("root", "/tmp/data.bin", work);
+            for (String node : List.of("a-1", "a-2", "b-1", "b-2")) {
+                assertSurvivor(cluster, node, data);
+            }
+            assertThat(cluster.filesUnderOut("b-0", work)).doesNotContain("data.bin");
+        }
+    }
+
+    @Test
+    void rootKilledAfterRootCollectiveHoldsEverything() throws Exception {
+        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), "robber")) {
+            await(EXIT, "cluster A's receivers to hold verified copies",
+                    () -> cluster.holdsCopy("a-1") && cluster.holdsCopy("a-2"));
+            assertThat(cluster.holdsCopy("b-0") && cluster.holdsCopy("b-1") && cluster.holdsCopy("b-2"))
+                    .as("cluster B still receiving over the 500 KB/s WAN").isFalse();
+            cluster.kill("root");
+
+            String data = cluster.sha256("root", "/tmp/data.bin", work);
+            for (String node : cluster.nodes().subList(1, 6)) {
+                assertSurvivor(cluster, node, data);
+            }
+        }
+    }
+
+    /** Waits until {@code node} has received part of the data but not all of it. */
+    private static void awaitPartial(DockerCluster cluster, String node) throws Exception {
+        await(EXIT, node + " to receive its first bytes", () -> cluster.bytesReceived(node) > 0);
+        assertThat(cluster.holdsCopy(node)).as(node + " still receiving").isFalse();
+    }
+
+    /** The root exits 1 and its outcome names {@code member}. */
+    private static void assertRootNamesTheFailure(DockerCluster cluster, String member) throws Exception {
+        assertThat(cluster.awaitExit("root", EXIT)).as("root's exit; %s", cluster.logs()).isEqualTo(1);
+        JsonNode root = cluster.result("root");
+        assertThat(root).as("root's JSON outcome").isNotNull();
+        assertThat(root.path("verified").asBoolean()).isFalse();
+        assertThat(root.toString()).contains(member);
+    }
+
+    /** {@code node} exits 0 with a copy under its final name, byte-identical to the root's data, and its JSON says verified. */
+    private void assertSurvivor(DockerCluster cluster, String node, String data) throws Exception {
+        assertThat(cluster.awaitExit(node, EXIT)).as("%s's exit; %s", node, cluster.logs()).isZero();
+        assertThat(cluster.result(node).path("verified").asBoolean()).as(node + " verified").isTrue();
+        assertThat(cluster.sha256(node, "/out/data.bin", work)).as(node + "'s copy").isEqualTo(data);
+        assertThat(Files.exists(work.resolve(node + ".bin"))).isTrue();
+    }
+}
