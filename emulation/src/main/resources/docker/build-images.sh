@@ -5,12 +5,14 @@
 #   robber-node:HASH  robber-jre with robber.jar at /robber/robber.jar
 #   toxiproxy:2.12.0  Toxiproxy's server FROM scratch (go install; also tagged
 #                     ghcr.io/shopify/toxiproxy:2.12.0 for Testcontainers' ToxiproxyContainer)
-# Usage: build-images.sh ROBBER_JAR [--no-toxiproxy]. Prints NAME=TAG lines on stdout.
+# Usage: build-images.sh [--no-toxiproxy] [ROBBER_JAR]; without a jar, no robber-node. Prints NAME=TAG
+# lines on stdout.
 # Needs root, docker, debootstrap (and Go at /usr/local/go/bin/go or on the PATH for Toxiproxy).
 set -euo pipefail
 export DOCKER_BUILDKIT=0
-jar=${1:?usage: build-images.sh ROBBER_JAR [--no-toxiproxy]}
-toxiproxy=${2:-}
+toxiproxy=yes
+if [ "${1:-}" = --no-toxiproxy ]; then toxiproxy=no; shift; fi
+jar=${1:-}
 suite=bookworm
 mirror=${ROBBER_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 packages=openjdk-17-jre-headless,iproute2,iptables,procps,ca-certificates-java
@@ -35,20 +37,22 @@ else
 fi
 echo "robber-jre=$jre"
 
-node="robber-node:$( (echo "$jre"; sha256sum <"$jar") | hash)"
-if exists "$node"; then
-    log "$node cached"
-else
-    log "building $node"
-    context=$(mktemp -d)
-    cp "$jar" "$context/robber.jar"
-    printf 'FROM %s\nCOPY robber.jar /robber/robber.jar\nWORKDIR /robber\n' "$jre" >"$context/Dockerfile"
-    docker build -q -t "$node" "$context" >/dev/null
-    rm -rf "$context"
+if [ -n "$jar" ]; then
+    node="robber-node:$( (echo "$jre"; sha256sum <"$jar") | hash)"
+    if exists "$node"; then
+        log "$node cached"
+    else
+        log "building $node"
+        context=$(mktemp -d)
+        cp "$jar" "$context/robber.jar"
+        printf 'FROM %s\nCOPY robber.jar /robber/robber.jar\nWORKDIR /robber\n' "$jre" >"$context/Dockerfile"
+        docker build -q -t "$node" "$context" >/dev/null
+        rm -rf "$context"
+    fi
+    echo "robber-node=$node"
 fi
-echo "robber-node=$node"
 
-if [ "$toxiproxy" != --no-toxiproxy ]; then
+if [ "$toxiproxy" = yes ]; then
     proxy="toxiproxy:${toxiproxy_version#v}"
     if exists "$proxy"; then
         log "$proxy cached"

@@ -39,7 +39,7 @@ public final class DockerImages {
                 Files.write(script, in.readAllBytes());
             }
             List<String> command = toxiproxy ? List.of("bash", script.toString(), jar.toString())
-                    : List.of("bash", script.toString(), jar.toString(), "--no-toxiproxy");
+                    : List.of("bash", script.toString(), "--no-toxiproxy", jar.toString());
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(BUILD_MINUTES, TimeUnit.MINUTES)) {

@@ -118,10 +118,15 @@ final class DockerCluster implements AutoCloseable {
         return project.memberId(service.startsWith("a-") ? 0 : 1, Integer.parseInt(service.substring(2)));
     }
 
-    /** Bytes under a receiver's {@code /out}, temporary files included (0 before it started receiving). */
+    /**
+     * Bytes on disk in the files under a receiver's {@code /out}, temporary files included: allocated
+     * blocks, not apparent sizes, so that a preallocated copy counts only what was written (0 before
+     * the transfer started).
+     */
     long bytesReceived(String service) throws IOException, InterruptedException {
-        String out = run(Duration.ofSeconds(30), "docker", "exec", container(service), "du", "-sb", "/out");
-        return out.isBlank() ? 0 : Long.parseLong(out.strip().split("\\s+")[0]);
+        String out = run(Duration.ofSeconds(30), "docker", "exec", container(service), "find", "/out", "-type", "f",
+                "-printf", "%b\\n");
+        return out.lines().filter(l -> !l.isBlank()).mapToLong(Long::parseLong).sum() * 512;
     }
 
     /** Whether a receiver has moved its copy into place under its final name. */
