@@ -33,6 +33,6 @@ class EmulateCommandTest {
                 "--strict-bound", "4000000");
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-        assertThat(run.out()).contains("faults", "docker", "2.00", "50.0", "A:0.0 B:6.0");
+        assertThat(run.out()).contains("faults", "robber", "3.00", "2.00", "50.0", "A:0.0 B:6.0");
     }
 }

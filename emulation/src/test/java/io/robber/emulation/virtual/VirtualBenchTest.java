@@ -82,7 +82,7 @@ class VirtualBenchTest {
     @Test
     void anUnknownBackendIsNamedWithTheValidOnes() {
         assertThatThrownBy(() -> Backend.of("quantum"))
-                .hasMessage("unknown backend 'quantum'; choose one of inprocess, virtual, netns");
+                .hasMessage("unknown backend 'quantum'; choose one of inprocess, virtual, netns, docker");
     }
 
     private static BenchReport run(List<String> scenarios, List<String> protocols) throws Exception {
