@@ -10,6 +10,7 @@ import io.robber.emulation.runner.RunResult;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.NetemProbe;
 import io.robber.emulation.tc.ShapingPlan;
+import io.robber.emulation.toxi.WanProxies;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
@@ -21,6 +22,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -32,12 +34,15 @@ import java.util.stream.Stream;
  * size, every other node {@code robber receive}; the result is the sender's JSON: time until every
  * copy was verified, the payload each cluster took in from the WAN, and the verdict (the nodes'
  * reports carry payload only, so there is no overhead, CPU or message count). Needs root and the fat jar (this class
- * must be loaded from {@code robber.jar}, or {@code -Drobber.jar=PATH}). Not emulated: the one-way
- * delays (no netem here, and no user-space delay yet), schedules (pair rates stay at their start
- * values), and the monitoring data a {@code balanced} root would need.
+ * must be loaded from {@code robber.jar}, or {@code -Drobber.jar=PATH}). The one-way delays come
+ * from netem where the kernel has it, else from Toxiproxy on the hubs ({@link HubProxies}). Not
+ * emulated: schedules (pair rates stay at their start values), and the monitoring data a
+ * {@code balanced} root would need.
  */
 public final class NetnsExperiment implements Emulator {
     private static final int COORDINATOR_PORT = 7800;
+    /** Every node's data port: fixed, so that the WAN proxies know what to stand in front of. */
+    private static final int DATA_PORT = 7900;
     /**
      * How long a receiver may take to connect to the coordinator. Receivers start one at a time,
      * each once the previous one has connected: started all at once, 63 cold JVMs on a loaded
@@ -61,11 +66,13 @@ public final class NetnsExperiment implements Emulator {
             throw new IllegalStateException("netns backend: " + why);
         });
         Path jar = jar();
-        ShapingPlan plan = ShapingPlan.of(network, NetemProbe.detect().available());
+        NetemProbe netem = NetemProbe.detect();
+        ShapingPlan plan = ShapingPlan.of(network, netem.available());
         String prefix = "rbb" + ProcessHandle.current().pid() % 100_000;
         Path dir = Files.createTempDirectory("robber-netns-");
         List<Process> processes = new ArrayList<>();
-        try (NamespaceNetwork net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan))) {
+        try (NamespaceNetwork net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan));
+             HubProxies proxies = delays(net, netem, dir)) {
             Path data = writeData(dir.resolve("data.bin"), network.dataSize(), settings.seed());
             Path secret = Files.writeString(dir.resolve("secret"), "netns-" + settings.seed());
             int receivers = -1;
@@ -76,7 +83,8 @@ public final class NetnsExperiment implements Emulator {
             String timeout = settings.timeout().toSeconds() + "s";
             Process root = net.start(0, 0, robber(jar, "send", data.toString(), "--listen", coordinator, "--expect",
                             String.valueOf(receivers), "--cluster", plan.clusters().get(0), "--id",
-                            NodePlacement.memberId(plan.clusters().get(0), 0), "--protocol", protocol, "--piece-size",
+                            NodePlacement.memberId(plan.clusters().get(0), 0), "--data-port", String.valueOf(DATA_PORT),
+                            "--protocol", protocol, "--piece-size",
                             String.valueOf(settings.pieceSizeFor(network.dataSize())), "--secret-file", secret.toString(),
                             "--timeout", timeout, "--json", "--quiet"))
                     .redirectOutput(dir.resolve("root.json").toFile())
@@ -89,7 +97,7 @@ public final class NetnsExperiment implements Emulator {
                     String id = NodePlacement.memberId(plan.clusters().get(c), r);
                     ids.add(id);
                     processes.add(net.start(c, r, robber(jar, "receive", "--coordinator", coordinator, "--listen",
-                                    AddressPlan.node(c, r), "--cluster", plan.clusters().get(c), "--id", id, "--out",
+                                    AddressPlan.node(c, r) + ":" + DATA_PORT, "--cluster", plan.clusters().get(c), "--id", id, "--out",
                                     dir.resolve("out-" + id).toString(), "--secret-file", secret.toString(),
                                     "--timeout", timeout, "--json", "--quiet"))
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -107,6 +115,37 @@ public final class NetnsExperiment implements Emulator {
             }
             delete(dir);
         }
+    }
+
+    /**
+     * Where the one-way delays come from, said on stderr: netem in the plan's qdiscs, else
+     * Toxiproxy on the hubs ({@link HubProxies}, closed with the run), else nowhere (with a warning);
+     * {@code null} when there are no proxies to close.
+     */
+    private static HubProxies delays(NamespaceNetwork net, NetemProbe netem, Path dir) throws IOException,
+            InterruptedException {
+        if (netem.available()) {
+            System.err.println("netns: " + netem);
+            return null;
+        }
+        Optional<String> missing = HubProxies.unavailableReason();
+        if (missing.isPresent()) {
+            System.err.println("netns: " + netem + "; WARNING: no delays at all, " + missing.get());
+            return null;
+        }
+        System.err.println("netns: " + netem + ": Toxiproxy latency toxics on the hubs");
+        return HubProxies.start(net, WanProxies.of(net.plan(), services(net.plan())), dir);
+    }
+
+    /** Every node's data port and the root's coordinator: the services the WAN proxies stand in front of. */
+    static List<WanProxies.Service> services(ShapingPlan plan) {
+        List<WanProxies.Service> out = new ArrayList<>(List.of(new WanProxies.Service(0, 0, COORDINATOR_PORT)));
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            for (int r = 0; r < plan.nodes(c); r++) {
+                out.add(new WanProxies.Service(c, r, DATA_PORT));
+            }
+        }
+        return out;
     }
 
     /**
