@@ -46,8 +46,12 @@ public final class HubProxies implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Starts the proxies of {@code plan} in the hubs of {@code net}, their sockets in {@code dir}. */
-    public static HubProxies start(NamespaceNetwork net, WanProxies plan, Path dir) throws IOException,
+    /**
+     * Starts the proxies of {@code plan} in the hubs of {@code net}, their sockets in {@code dir};
+     * with their latency toxics when {@code delays} (without, where netem delays, the proxies are
+     * there for faults).
+     */
+    public static HubProxies start(NamespaceNetwork net, WanProxies plan, Path dir, boolean delays) throws IOException,
             InterruptedException {
         unavailableReason().ifPresent(why -> {
             throw new IllegalStateException(why);
@@ -69,7 +73,7 @@ public final class HubProxies implements AutoCloseable {
             for (int c = 0; c < plan.plan().clusterCount(); c++) {
                 ToxiproxyApi api = hubs.awaitApi(c);
                 api.populate(plan.at(c));
-                for (WanProxy p : plan.at(c)) {
+                for (WanProxy p : delays ? plan.at(c) : List.<WanProxy>of()) {
                     for (Toxic t : plan.latencies(p)) {
                         api.add(p.name(), t);
                     }

@@ -127,7 +127,7 @@ public final class NetnsCheck {
         ShapingPlan plan = ShapingPlan.of(network, false);
         try (NamespaceNetwork net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan));
              HubProxies hubs = HubProxies.start(net, WanProxies.of(plan,
-                     List.of(new WanProxies.Service(1, 0, ECHO_PORT))), dir)) {
+                     List.of(new WanProxies.Service(1, 0, ECHO_PORT))), dir, true)) {
             Process echo = net.start(1, 0, Probes.java(RoundTripProbe.class, "echo", String.valueOf(ECHO_PORT)))
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try {

@@ -53,6 +53,14 @@ public final class ToxiproxyApi {
         request("POST", "/populate", body);
     }
 
+    /**
+     * Points the proxy named {@code proxy} at {@code upstream} ({@code host:port}); Toxiproxy
+     * restarts the proxy, closing its connections.
+     */
+    public void upstream(String proxy, String upstream) throws IOException {
+        request("POST", "/proxies/" + proxy, JSON.createObjectNode().put("upstream", upstream));
+    }
+
     /** Adds {@code toxic} to the proxy named {@code proxy}. */
     public void add(String proxy, Toxic toxic) throws IOException {
         ObjectNode body = JSON.createObjectNode().put("name", toxic.name()).put("type", toxic.type())

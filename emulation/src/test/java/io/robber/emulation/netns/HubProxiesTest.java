@@ -62,7 +62,7 @@ class HubProxiesTest {
                 new Service(1, 0, PORT)));
         NamespaceTopology topology = new NamespaceTopology("rbp" + ProcessHandle.current().pid() % 100_000, plan);
         try (NamespaceNetwork net = NamespaceNetwork.build(topology);
-             HubProxies hubs = HubProxies.start(net, proxies, dir)) {
+             HubProxies hubs = HubProxies.start(net, proxies, dir, true)) {
             List<Process> echoes = new ArrayList<>();
             try {
                 echoes.add(echo(net, 1, 0));
