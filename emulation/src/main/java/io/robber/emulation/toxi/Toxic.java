@@ -32,9 +32,4 @@ public record Toxic(String name, String type, String stream, Map<String, Long> a
     public static Toxic timeout(String name, String stream, long millis) {
         return new Toxic(name, "timeout", stream, Map.of("timeout", millis));
     }
-
-    /** The direction limited to {@code kilobytesPerSecond} KB/s. */
-    public static Toxic bandwidth(String name, String stream, long kilobytesPerSecond) {
-        return new Toxic(name, "bandwidth", stream, Map.of("rate", kilobytesPerSecond));
-    }
 }

@@ -63,6 +63,8 @@ class HubProxiesTest {
         NamespaceTopology topology = new NamespaceTopology("rbp" + ProcessHandle.current().pid() % 100_000, plan);
         try (NamespaceNetwork net = NamespaceNetwork.build(topology);
              HubProxies hubs = HubProxies.start(net, proxies, dir, true)) {
+            assertThat(hubs.api(0).toxics("c1n0p7900")).containsExactlyInAnyOrder("delay-up", "delay-down");
+            assertThat(hubs.api(1).version()).isNotBlank();
             List<Process> echoes = new ArrayList<>();
             try {
                 echoes.add(echo(net, 1, 0));
