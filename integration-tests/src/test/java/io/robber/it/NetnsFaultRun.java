@@ -67,6 +67,7 @@ final class NetnsFaultRun {
         Network network = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
         NetnsGroup.Options options = new NetnsGroup.Options("robber", 64 * 1024, Duration.ofMinutes(2),
                 failureTimeout, 7);
+        // the corrupting relay runs from the jar too (NetnsExperiment.jar()), also outside failsafe
         System.setProperty("robber.jar", RobberProcesses.jar().toString());
         try (NetnsGroup group = NetnsGroup.start(network, options, RobberProcesses.jar());
              NetnsFaults faults = NetnsFaults.schedule(group, network.faults())) {
