@@ -119,7 +119,7 @@ public final class GeneratedScenario {
         return new NetworkModel(name, description, size, specs,
                 new LinkSpec(null, null, null, INTER_CONTINENT_RATE + "B/s", INTER_CONTINENT_DELAY, null),
                 new LinkSpec(null, null, null, SAME_CONTINENT_RATE + "B/s", SAME_CONTINENT_DELAY, null),
-                List.of(), links, List.of());
+                List.of(), links, List.of(), List.of());
     }
 
     private static String continent(int index) {

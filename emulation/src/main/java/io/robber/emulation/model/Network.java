@@ -28,6 +28,7 @@ public final class Network {
     private final double[][] reported;
     private final List<TimedChange> timed;
     private final Periodic periodic;
+    private final List<Fault> faults;
 
     /** At {@code at}, pairs [c][d] take the given bandwidths (NaN: unchanged). */
     private record TimedChange(long at, double[][] bandwidth) {
@@ -38,8 +39,9 @@ public final class Network {
     }
 
     private Network(String name, long dataSize, Capacities nominal, double[][] reported, List<TimedChange> timed,
-                    Periodic periodic) {
+                    Periodic periodic, List<Fault> faults) {
         this.name = name;
+        this.faults = faults;
         this.dataSize = dataSize;
         this.nominal = nominal;
         this.reported = reported;
@@ -132,7 +134,7 @@ public final class Network {
         }
         timed.sort((a, b) -> Long.compare(a.at(), b.at()));
         long size = model.dataSize() == null ? 100_000_000L : Units.bytes(model.dataSize());
-        return new Network(model.name(), size, nominal, reported, List.copyOf(timed), periodic);
+        return new Network(model.name(), size, nominal, reported, List.copyOf(timed), periodic, faults(model, index));
     }
 
     /**
@@ -316,7 +318,7 @@ public final class Network {
                 : new Periodic(Math.max(1, Math.round(periodic.period() * factor)), periodic.min(), periodic.max(),
                         periodic.seed());
         return new Network(name, Math.max(1, Math.round(dataSize * factor)), nominal, reported, scaledTimed,
-                scaledPeriodic);
+                scaledPeriodic, faults.stream().map(f -> f.scaled(factor)).toList());
     }
 
     /**
@@ -333,7 +335,7 @@ public final class Network {
                 times(nominal.bandwidth(), factor), nominal.delay());
         List<TimedChange> scaledTimed = timed.stream()
                 .map(c -> new TimedChange(c.at(), times(c.bandwidth(), factor))).toList();
-        return new Network(name, dataSize, scaled, times(reported, factor), scaledTimed, periodic);
+        return new Network(name, dataSize, scaled, times(reported, factor), scaledTimed, periodic, faults);
     }
 
     private static double[][] times(double[][] values, double factor) {
@@ -354,6 +356,33 @@ public final class Network {
 
     /** The same network carrying {@code bytes} of data. */
     public Network withDataSize(long bytes) {
-        return new Network(name, bytes, nominal, reported, timed, periodic);
+        return new Network(name, bytes, nominal, reported, timed, periodic, faults);
+    }
+
+    /** The scenario's faults, in the order it lists them (times scaled with the schedule). */
+    public List<Fault> faults() {
+        return faults;
+    }
+
+    private static List<Fault> faults(NetworkModel model, Map<String, Integer> index) {
+        List<Fault> out = new ArrayList<>();
+        for (NetworkModel.FaultSpec f : model.faults()) {
+            String target = String.valueOf(f.target());
+            int slash = target.indexOf('/');
+            Integer cluster = slash < 0 ? null : index.get(target.substring(0, slash));
+            int rank;
+            try {
+                rank = slash < 0 ? -1 : Integer.parseInt(target.substring(slash + 1));
+            } catch (NumberFormatException e) {
+                rank = -1;
+            }
+            if (cluster == null || rank < 0 || rank >= model.clusters().get(cluster).nodes()) {
+                throw new IllegalArgumentException("scenario " + model.name() + ": fault target '" + target
+                        + "' is not CLUSTER/RANK of one of its nodes");
+            }
+            out.add(new Fault(Fault.Kind.of(f.kind()), cluster, rank, f.at() == null ? 0 : Units.nanos(f.at()),
+                    f.duration() == null ? 0 : Units.nanos(f.duration())));
+        }
+        return List.copyOf(out);
     }
 }

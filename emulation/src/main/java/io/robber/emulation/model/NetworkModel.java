@@ -30,11 +30,13 @@ import java.util.Objects;
  * @param regionLinks overrides for pairs of regions ({@code between: [r1, r2]})
  * @param links       overrides for pairs of clusters ({@code between} both ways, or {@code from}/{@code to})
  * @param schedule    changes over time
+ * @param faults      things that go wrong from outside the nodes ({@link Fault}); only backends with real
+ *                    processes (netns) inject them
  */
 @JsonIgnoreProperties({"$comment"})
 public record NetworkModel(String name, String description, String dataSize, List<ClusterSpec> clusters,
                            LinkSpec wan, LinkSpec sameRegion, List<LinkSpec> regionLinks, List<LinkSpec> links,
-                           List<ScheduleEntry> schedule) {
+                           List<ScheduleEntry> schedule, List<FaultSpec> faults) {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -47,6 +49,12 @@ public record NetworkModel(String name, String description, String dataSize, Lis
         regionLinks = regionLinks == null ? List.of() : List.copyOf(regionLinks);
         links = links == null ? List.of() : List.copyOf(links);
         schedule = schedule == null ? List.of() : List.copyOf(schedule);
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    /** A fault: {@code kind} (e.g. {@code link-down}) hits {@code target} ({@code CLUSTER/RANK}) {@code at} for {@code duration}. */
+    @JsonIgnoreProperties({"$comment"})
+    public record FaultSpec(String kind, String target, String at, String duration) {
     }
 
     /** One cluster; {@code nodeGroups} override the NIC of ranks {@code [from, to)}. */
@@ -117,7 +125,7 @@ public record NetworkModel(String name, String description, String dataSize, Lis
                         .filter(g -> g.from() < nodes)
                         .map(g -> new NodeGroupSpec(g.from(), Math.min(nodes, g.to()), g.nodeIn(), g.nodeOut()))
                         .toList())).toList();
-        return new NetworkModel(name, description, dataSize, fewer, wan, sameRegion, regionLinks, links, schedule);
+        return new NetworkModel(name, description, dataSize, fewer, wan, sameRegion, regionLinks, links, schedule, faults);
     }
 
     /** The numbers behind this file; fails with a clear message on unknown clusters or bad units. */

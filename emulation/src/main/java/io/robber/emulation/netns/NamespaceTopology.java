@@ -18,7 +18,9 @@ import java.util.List;
  *
  * Each node's {@code eth0} is a veth whose other end is a port of its hub's bridge; the node's
  * default route is the hub. Each hub's {@code wan} is a veth into the WAN namespace's bridge, and
- * the hub routes every other cluster's /24 to that cluster's hub. Local traffic crosses only the
+ * the hub routes every other cluster's /24 to that cluster's hub, from its in-cluster address (so that
+ * what the hub itself sends, e.g. a WAN proxy's connections, matches the shaping filters on cluster
+ * prefixes, and the far side answers it through this hub). Local traffic crosses only the
  * hub's bridge, so it never meets the hub's qdiscs — as in the model, where it is not shaped. The
  * WAN is a bridge rather than a router: every hub reaches every other directly, and the pair
  * classes on the hubs already are the per-pair links.
@@ -92,7 +94,8 @@ public final class NamespaceTopology {
             out.add("ip -n " + hub + " link set br0 up");
             for (int d = 0; d < plan.clusterCount(); d++) {
                 if (d != c) {
-                    out.add("ip -n " + hub + " route add " + AddressPlan.cluster(d) + " via " + AddressPlan.hubOnWan(d));
+                    out.add("ip -n " + hub + " route add " + AddressPlan.cluster(d) + " via " + AddressPlan.hubOnWan(d)
+                            + " src " + AddressPlan.hubInside(c));
                 }
             }
             for (int r = 0; r < plan.nodes(c); r++) {

@@ -8,10 +8,13 @@ import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.NetemProbe;
 import io.robber.emulation.tc.ShapingPlan;
+import io.robber.emulation.toxi.WanProxies;
 import io.robber.planning.Units;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,11 +28,18 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code rates [SECONDS] [RATE...]} builds two clusters of two nodes in namespaces for each
  *       rate (default 1, 10 and 100 Mbit/s), limiting in turn the pair A→B (hub HTB), A/0's NIC
  *       out (node HTB) and B/0's NIC in (IFB), and measures each with iperf3 for
- *       {@code SECONDS} (default 5), receiver side.</li>
+ *       {@code SECONDS} (default 5), receiver side;</li>
+ *   <li>{@code latency [DELAY...]} builds two clusters of one node for each one-way delay (default
+ *       0, 5, 10, 50 and 100 ms), the delay from Toxiproxy on the hubs ({@link HubProxies}), and
+ *       measures {@value #ROUND_TRIPS} one-byte round trips over one TCP connection between them
+ *       ({@link RoundTripProbe}).</li>
  * </ul>
- * Needs root and iperf3 for {@code rates}.
+ * Needs root, and iperf3 for {@code rates}, Toxiproxy, socat and iptables for {@code latency}.
  */
 public final class NetnsCheck {
+    private static final int ROUND_TRIPS = 50;
+    private static final int ECHO_PORT = 7900;
+
     private NetnsCheck() {
     }
 
@@ -45,8 +55,11 @@ public final class NetnsCheck {
             List<String> rates = args.length > 2 ? List.of(args).subList(2, args.length)
                     : List.of("1Mbit/s", "10Mbit/s", "100Mbit/s");
             rates(seconds, rates);
+        } else if (args.length >= 1 && args[0].equals("latency")) {
+            latency(args.length > 1 ? List.of(args).subList(1, args.length) : List.of("0ms", "5ms", "10ms", "50ms",
+                    "100ms"));
         } else {
-            System.err.println("usage: NetnsCheck plan SCENARIO | rates [SECONDS] [RATE...]");
+            System.err.println("usage: NetnsCheck plan SCENARIO | rates [SECONDS] [RATE...] | latency [DELAY...]");
             System.exit(2);
         }
     }
@@ -69,6 +82,68 @@ public final class NetnsCheck {
                 double got = measure(network(c[1].formatted(rate)), seconds);
                 System.out.printf(Locale.ROOT, "%-10s %-8s %12.3f %12.3f %8.3f%n", rate, c[0], bytes * 8 / 1e6,
                         got / 1e6, got / (bytes * 8));
+            }
+        }
+    }
+
+    /**
+     * For each one-way delay, two clusters of one node with that delay both ways, the delay from
+     * Toxiproxy on the hubs; {@value #ROUND_TRIPS} one-byte round trips from A/0 to B/0 over one
+     * connection. Prints the median round trip and how far half of it is from the setting.
+     */
+    private static void latency(List<String> delays) throws Exception {
+        NamespaceNetwork.unavailableReason().or(HubProxies::unavailableReason).ifPresent(why -> {
+            throw new IllegalStateException(why);
+        });
+        System.out.println("# " + NetemProbe.detect() + "; measuring Toxiproxy's latency toxics");
+        System.out.printf(Locale.ROOT, "%-8s %14s %14s %14s %14s%n", "one-way", "median RTT ms", "min RTT ms",
+                "RTT/2 - set ms", "max RTT ms");
+        Path dir = Files.createTempDirectory("robber-latency-");
+        try {
+            for (String delay : delays) {
+                String json = "{\"name\": \"latency\", \"clusters\": [{\"name\": \"A\", \"nodes\": 1}, {\"name\": \"B\","
+                        + " \"nodes\": 1}], \"wan\": {\"delay\": \"" + delay + "\"}}";
+                Network network = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))
+                        .resolve();
+                double setMillis = network.at(0).delay()[0][1] / 1e6;
+                double[] rtt = roundTrips(network, dir);
+                double median = rtt[rtt.length / 2];
+                System.out.printf(Locale.ROOT, "%-8s %14.2f %14.2f %+14.2f %14.2f%n", delay, median, rtt[0],
+                        median / 2 - setMillis, rtt[rtt.length - 1]);
+            }
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** Sorted round trips, ms, from A/0 to B/0 through the hubs' proxies. */
+    private static double[] roundTrips(Network network, Path dir) throws Exception {
+        String prefix = "rbl" + ProcessHandle.current().pid() % 100_000;
+        ShapingPlan plan = ShapingPlan.of(network, false);
+        try (NamespaceNetwork net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan));
+             HubProxies hubs = HubProxies.start(net, WanProxies.of(plan,
+                     List.of(new WanProxies.Service(1, 0, ECHO_PORT))), dir, true)) {
+            Process echo = net.start(1, 0, Probes.java(RoundTripProbe.class, "echo", String.valueOf(ECHO_PORT)))
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                new java.io.BufferedReader(new java.io.InputStreamReader(echo.getInputStream(), StandardCharsets.UTF_8))
+                        .readLine();
+                Process ping = net.start(0, 0, Probes.java(RoundTripProbe.class, "ping", AddressPlan.node(1, 0),
+                        String.valueOf(ECHO_PORT), String.valueOf(ROUND_TRIPS))).redirectErrorStream(true).start();
+                String out = new String(ping.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                if (!ping.waitFor(60, TimeUnit.SECONDS) || !out.startsWith("rtt-ms=")) {
+                    throw new IOException("ping failed: " + out);
+                }
+                return java.util.Arrays.stream(out.substring(7, out.indexOf(' ')).split(","))
+                        .mapToDouble(Double::parseDouble).sorted().toArray();
+            } finally {
+                echo.destroyForcibly();
+                echo.waitFor(10, TimeUnit.SECONDS);
             }
         }
     }

@@ -1,49 +1,29 @@
 package io.robber.emulation.netns;
 
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.runner.Emulator;
 import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.runner.RobberJar;
 import io.robber.emulation.runner.RunResult;
 import io.robber.emulation.runner.SenderReport;
-import io.robber.emulation.tc.AddressPlan;
-import io.robber.emulation.tc.NetemProbe;
-import io.robber.emulation.tc.ShapingPlan;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The netns backend: every node of the scenario a real {@code robber} process in its own network
- * namespace ({@link NamespaceNetwork}), the WAN shaped by the kernel ({@link ShapingPlan}). The root
- * (node 0 of the first cluster) runs {@code robber send} of a seeded random file of the scenario's
- * size, every other node {@code robber receive}; the result is the sender's JSON: time until every
- * copy was verified, the payload each cluster took in from the WAN, and the verdict (the nodes'
- * reports carry payload only, so there is no overhead, CPU or message count). Needs root and the fat jar (this class
- * must be loaded from {@code robber.jar}, or {@code -Drobber.jar=PATH}). Not emulated: the one-way
- * delays (no netem here, and no user-space delay yet), schedules (pair rates stay at their start
- * values), and the monitoring data a {@code balanced} root would need.
+ * namespace ({@link NetnsGroup}), the WAN shaped by the kernel and delayed by netem or Toxiproxy,
+ * the scenario's faults injected from outside ({@link NetnsFaults}). The result is the root's JSON:
+ * time until every copy was verified, the payload each cluster took in from the WAN, and the
+ * verdict (the nodes' reports carry payload only, so there is no overhead, CPU or message count).
+ * Needs root and the fat jar (this class must be loaded from {@code robber.jar}, or
+ * {@code -Drobber.jar=PATH}). Not emulated: schedules (pair rates stay at their start values), and
+ * the monitoring data a {@code balanced} root would need.
  */
 public final class NetnsExperiment implements Emulator {
-    private static final int COORDINATOR_PORT = 7800;
-    /**
-     * How long a receiver may take to connect to the coordinator. Receivers start one at a time,
-     * each once the previous one has connected: started all at once, 63 cold JVMs on a loaded
-     * 2-core machine starved each other (tc1-fast at scale 0.05: a receiver died of an
-     * EOFException before the start, probably past the coordinator's 10 s handshake limit). The
-     * run's time starts only once all are registered, so the sequential start does not count.
-     */
-    private static final long CONNECT_SECONDS = 120;
-
     private final Experiment.Settings settings;
 
     public NetnsExperiment(Experiment.Settings settings) {
@@ -56,135 +36,36 @@ public final class NetnsExperiment implements Emulator {
         NamespaceNetwork.unavailableReason().ifPresent(why -> {
             throw new IllegalStateException("netns backend: " + why);
         });
-        Path jar = RobberJar.locate("netns");
-        ShapingPlan plan = ShapingPlan.of(network, NetemProbe.detect().available());
-        String prefix = "rbb" + ProcessHandle.current().pid() % 100_000;
-        Path dir = Files.createTempDirectory("robber-netns-");
-        List<Process> processes = new ArrayList<>();
-        try (NamespaceNetwork net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan))) {
-            Path data = writeData(dir.resolve("data.bin"), network.dataSize(), settings.seed());
-            Path secret = Files.writeString(dir.resolve("secret"), "netns-" + settings.seed());
-            int receivers = -1;
-            for (int c = 0; c < plan.clusterCount(); c++) {
-                receivers += plan.nodes(c);
-            }
-            String coordinator = AddressPlan.node(0, 0) + ":" + COORDINATOR_PORT;
-            String timeout = settings.timeout().toSeconds() + "s";
-            Process root = net.start(0, 0, robber(jar, "send", data.toString(), "--listen", coordinator, "--expect",
-                            String.valueOf(receivers), "--cluster", plan.clusters().get(0), "--id",
-                            NodePlacement.memberId(plan.clusters().get(0), 0), "--protocol", protocol, "--piece-size",
-                            String.valueOf(settings.pieceSizeFor(network.dataSize())), "--secret-file", secret.toString(),
-                            "--timeout", timeout, "--json", "--quiet"))
-                    .redirectOutput(dir.resolve("root.json").toFile())
-                    .redirectError(dir.resolve("root.err").toFile()).start();
-            processes.add(root);
-            awaitCoordinator(net, root);
-            List<String> ids = new ArrayList<>();
-            for (int c = 0; c < plan.clusterCount(); c++) {
-                for (int r = c == 0 ? 1 : 0; r < plan.nodes(c); r++) {
-                    String id = NodePlacement.memberId(plan.clusters().get(c), r);
-                    ids.add(id);
-                    processes.add(net.start(c, r, robber(jar, "receive", "--coordinator", coordinator, "--listen",
-                                    AddressPlan.node(c, r), "--cluster", plan.clusters().get(c), "--id", id, "--out",
-                                    dir.resolve("out-" + id).toString(), "--secret-file", secret.toString(),
-                                    "--timeout", timeout, "--json", "--quiet"))
-                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                            .redirectError(dir.resolve(id + ".err").toFile()).start());
-                    awaitConnected(net, processes, ids.size(), id, dir);
-                }
-            }
-            awaitRoot(processes, ids, dir);
+        NetnsGroup.Options options = new NetnsGroup.Options(protocol, settings.pieceSizeFor(network.dataSize()),
+                settings.timeout(), null, settings.seed());
+        try (NetnsGroup group = NetnsGroup.start(network, options, RobberJar.locate("netns"));
+             NetnsFaults faults = NetnsFaults.schedule(group, network.faults())) {
+            awaitRoot(group, !network.faults().isEmpty());
+            NetnsGroup.Member root = group.members().get(0);
             return SenderReport.result(scenario, protocol, repeat, network, boundBytesPerSecond,
-                    Files.readAllBytes(dir.resolve("root.json")), Files.readString(dir.resolve("root.err")));
-        } finally {
-            processes.forEach(Process::destroyForcibly);
-            for (Process p : processes) {
-                p.waitFor(10, TimeUnit.SECONDS);
-            }
-            delete(dir);
+                    group.stdout(root).getBytes(StandardCharsets.UTF_8), Files.readString(root.err()));
         }
     }
 
     /**
-     * Waits until the root's coordinator listens, so that receivers do not spend the coordinator's
-     * handshake limit waiting for a root still starting.
+     * Waits for the root; fails at once, naming it, when a receiver exits with an error first
+     * (unless the scenario's faults are to blame), since the root would wait for it until
+     * {@code --wait} runs out.
      */
-    private static void awaitCoordinator(NamespaceNetwork net, Process root) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!net.listening(0, 0, COORDINATOR_PORT)) {
-            if (!root.isAlive() || System.nanoTime() > deadline) {
-                throw new IOException("the root's coordinator did not come up on port " + COORDINATOR_PORT);
-            }
-            Thread.sleep(200);
-        }
-    }
-
-    /** Waits until {@code count} receivers are connected to the root's coordinator; fails if the last one dies. */
-    private static void awaitConnected(NamespaceNetwork net, List<Process> processes, int count, String id, Path dir)
-            throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
-        Process last = processes.get(processes.size() - 1);
-        while (net.connections(0, 0, COORDINATOR_PORT) < count) {
-            if (!last.isAlive() || System.nanoTime() > deadline) {
-                throw new IOException("receiver " + id + " did not connect to the coordinator within " + CONNECT_SECONDS
-                        + " s: " + Files.readString(dir.resolve(id + ".err")).strip());
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    /**
-     * Waits for the root (the first process); fails at once, naming it, when a receiver exits with
-     * an error first, since the root would wait for it until {@code --wait} runs out.
-     */
-    private void awaitRoot(List<Process> processes, List<String> ids, Path dir) throws IOException,
-            InterruptedException {
-        Process root = processes.get(0);
+    private void awaitRoot(NetnsGroup group, boolean faults) throws IOException, InterruptedException {
+        List<NetnsGroup.Member> members = group.members();
+        Process root = members.get(0).process();
         long deadline = System.nanoTime() + settings.timeout().plusMinutes(1).toNanos();
         while (!root.waitFor(1, TimeUnit.SECONDS)) {
-            for (int i = 1; i < processes.size(); i++) {
-                Process p = processes.get(i);
-                if (!p.isAlive() && p.exitValue() != 0) {
-                    String id = ids.get(i - 1);
-                    throw new IOException("receiver " + id + " exited with " + p.exitValue() + " before the root was"
-                            + " done: " + Files.readString(dir.resolve(id + ".err")).strip());
+            for (NetnsGroup.Member m : members.subList(1, members.size())) {
+                Process p = m.process();
+                if (!faults && !p.isAlive() && p.exitValue() != 0) {
+                    throw new IOException("receiver " + m.id() + " exited with " + p.exitValue() + " before the root"
+                            + " was done: " + Files.readString(m.err()).strip());
                 }
             }
             if (System.nanoTime() > deadline) {
                 throw new IOException("the root did not finish within " + settings.timeout().plusMinutes(1));
-            }
-        }
-    }
-
-    private static List<String> robber(Path jar, String... args) {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> line = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-jar", jar.toString()));
-        line.addAll(List.of(args));
-        return line;
-    }
-
-    private static Path writeData(Path file, long size, long seed) throws IOException {
-        SplittableRandom random = new SplittableRandom(seed);
-        byte[] block = new byte[1 << 16];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            for (long left = size; left > 0; left -= block.length) {
-                for (int i = 0; i < block.length; i += 8) {
-                    long v = random.nextLong();
-                    for (int k = 0; k < 8; k++) {
-                        block[i + k] = (byte) (v >>> (8 * k));
-                    }
-                }
-                out.write(block, 0, (int) Math.min(block.length, left));
-            }
-        }
-        return file;
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
             }
         }
     }

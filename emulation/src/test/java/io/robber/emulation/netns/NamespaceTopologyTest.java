@@ -27,7 +27,7 @@ class NamespaceTopologyTest {
                 "ip -n rb1-hub0 link add wan type veth peer name h0 netns rb1-wan",
                 "ip -n rb1-hub0 addr add 198.19.0.1/24 dev wan",
                 "ip -n rb1-hub0 addr add 198.18.0.254/24 dev br0",
-                "ip -n rb1-hub0 route add 198.18.1.0/24 via 198.19.0.2",
+                "ip -n rb1-hub0 route add 198.18.1.0/24 via 198.19.0.2 src 198.18.0.254",
                 "ip netns add rb1-n0-1",
                 "ip -n rb1-n0-1 link add eth0 type veth peer name n1 netns rb1-hub0",
                 "ip -n rb1-hub0 link set n1 master br0 up",
