@@ -13,10 +13,13 @@ final class Flooding {
         this.io = io;
     }
 
-    /** Sends {@code message} to every neighbour but {@code from} (-1: to all of them). */
-    void flood(Message message, int from) {
+    /**
+     * Sends {@code message}, news about {@code member}, to every neighbour but {@code from} (-1: to all
+     * of them) and {@code member} itself, which would refuse news about itself ({@link FloodOrigins}).
+     */
+    void flood(Message message, int from, int member) {
         for (int n : neighbours) {
-            if (n != from) {
+            if (n != from && n != member) {
                 io.send(n, message);
             }
         }

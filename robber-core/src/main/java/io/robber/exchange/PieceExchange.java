@@ -175,6 +175,12 @@ public final class PieceExchange {
         return peers.live(peer) != null;
     }
 
+    /** Whether {@code piece} is requested from {@code peer} and not yet received. */
+    public boolean expects(int peer, int piece) {
+        PeerState p = peers.get(peer);
+        return p != null && p.outstanding.get(piece);
+    }
+
     /** The pieces requested from {@code peer} and not yet received; read-only for callers. */
     public BitSet outstanding(int peer) {
         PeerState p = peers.get(peer);

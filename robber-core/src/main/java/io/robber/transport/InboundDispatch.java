@@ -97,6 +97,10 @@ final class InboundDispatch implements LinkListener {
             return;
         }
         meters.pieceIn(driver.scope(peer), piece.data().readableBytes());
+        if (!operations.running().acceptsPiece(peer, piece.piece())) {
+            piece.data().release();
+            return;
+        }
         store.accept(peer, transfer, piece);
     }
 
