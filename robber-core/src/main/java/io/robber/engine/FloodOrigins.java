@@ -24,8 +24,8 @@ import java.util.Map;
  *       local peers alone, so one relayed by another cluster is refused: a member of another cluster
  *       cannot clear this collective's work (§3: work(C) is what C does not hold).</li>
  *   <li><b>A neighbour's death needs this node's own evidence.</b> It is taken from the neighbour
- *       itself (it gave up) or when this node lost the connection too or never heard from it; a
- *       neighbour that still talks to this node is alive, whatever a relay says.</li>
+ *       itself (it gave up) or when this node has lost the connection too; a neighbour whose
+ *       connection is up is alive, whatever a relay says.</li>
  * </ul>
  * A relay applies the same rules before it sends (the graph is the same everywhere), so honest
  * members never send what the receiver refuses, and whatever is refused is counted and logged
@@ -68,7 +68,8 @@ final class FloodOrigins {
 
     /**
      * Whether {@code from} may tell its neighbour {@code to} that {@code member} is dead;
-     * {@code evidence} when {@code to} has lost {@code member}'s connection too, or never heard from it.
+     * {@code evidence} when {@code to} has lost {@code member}'s connection too (or never had it: a
+     * neighbour away at the start counts as lost).
      */
     boolean death(int from, int to, int member, boolean evidence) {
         if (member == to) {

@@ -46,8 +46,6 @@ public final class Operation {
     private final BadPieces badPieces;
     private final FloodOrigins origins;
     private final Rejections rejections;
-    /** Neighbours that sent this node anything in this operation. */
-    private final BitSet heard = new BitSet();
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
     private ProtocolEngine engine;
@@ -138,7 +136,6 @@ public final class Operation {
             io.disconnect(peer, violation.get());
             return;
         }
-        heard.set(peer);
         if (message instanceof Message.Done d) {
             if (done.merge(accepted(peer, d, d.members(), origins.done(peer, self, d.members())), peer)) {
                 checkFinished();
@@ -303,14 +300,13 @@ public final class Operation {
      */
     private void onDeath(int peer, Message.Dead d) {
         int member = d.member();
-        boolean evidence = failures.isLost(member) || !heard.get(member) || failures.isDead(member);
-        if (origins.death(peer, self, member, evidence)) {
+        if (origins.death(peer, self, member, failures.isLost(member))) {
             recordDeath(member, d.reason(), peer);
         } else if (member == self) {
             rejections.reject(peer, d.type(), "it says this node is dead");
         } else {
             rejections.reject(peer, d.type(), "it says member " + group.member(member).id()
-                    + " is dead, but that neighbour still talks to this node");
+                    + " is dead, but its connection to this node is up");
         }
     }
 
