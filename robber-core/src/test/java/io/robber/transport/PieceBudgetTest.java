@@ -132,6 +132,11 @@ class PieceBudgetTest {
             assertThat(budget.peak()).as("most bytes of pieces held at once")
                     .isGreaterThan(limit)
                     .isLessThanOrEqualTo(limit + PIECE + 2L * roots * PIECE);
+            // A duplicate (a second request at the end) may still be on its way through storage: it drains.
+            long drained = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (budget.held() > 0 && System.nanoTime() < drained) {
+                Thread.sleep(10);
+            }
             assertThat(budget.held()).isZero();
             channels.forEach(MulticastChannel::close);
         }
