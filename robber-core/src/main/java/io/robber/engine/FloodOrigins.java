@@ -27,11 +27,13 @@ import java.util.Map;
  *       itself (it gave up) or when this node has lost the connection too; a neighbour whose
  *       connection is up is alive, whatever a relay says.</li>
  * </ul>
- * A relay applies the same rules before it sends (the graph is the same everywhere), so honest
- * members never send what the receiver refuses, and whatever is refused is counted and logged
- * ({@link Rejections}). Everything else is relayed as before. What a relay says about members that are neither its
- * neighbours nor this node's stays unverifiable without signatures; the rules above keep it from
- * reaching the members concerned and the nodes that serve them.
+ * A relay applies the same rules before it sends (the graph is the same everywhere): it tells no
+ * member about itself, nor about that member's neighbours, which speak (or, for a death, judge) for
+ * themselves. Honest members thus never send what the receiver refuses, and whatever is refused is
+ * counted and logged ({@link Rejections}). Everything else is relayed as before. What a relay says
+ * about members that are neither its neighbours nor this node's stays unverifiable without
+ * signatures; the rules above keep it from reaching the members concerned and the nodes that serve
+ * them.
  */
 final class FloodOrigins {
     private final Group group;

@@ -90,7 +90,7 @@ final class MemberFailures {
     /** Sends every known death to {@code peer}. */
     void resend(int peer) {
         for (int m = dead.nextSetBit(0); m >= 0; m = dead.nextSetBit(m + 1)) {
-            if (m != peer) {
+            if (flooding.mayTell(peer, m)) {
                 flooding.send(peer, new Message.Dead(op, m, reasons[m]));
             }
         }

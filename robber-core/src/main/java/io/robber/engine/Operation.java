@@ -72,7 +72,7 @@ public final class Operation {
         this.io = io;
         this.listener = listener;
         this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout,
-                new Flooding(neighbours, io));
+                new Flooding(self, plan.graph(), io));
         this.origins = new FloodOrigins(group, plan.graph());
         this.rejections = new Rejections(group, self, io.timers(), io.metrics());
         this.possessions = new PossessionFlood(op, group, self, manifest, neighbours, origins, io);
