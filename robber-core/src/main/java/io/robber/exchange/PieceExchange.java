@@ -247,7 +247,7 @@ public final class PieceExchange {
 
     public void onPieceReceived(int peer, int piece) {
         PeerState p = peers.get(peer);
-        if (p != null) {
+        if (p != null && !p.outstanding.get(piece)) {
             p.crossingChoke.clear(piece);
         }
         if (p != null && p.outstanding.get(piece)) {
