@@ -8,8 +8,6 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One node of Balanced Multicasting, sender-initiated: the root releases each tree's pieces at the
@@ -24,7 +22,6 @@ import org.slf4j.LoggerFactory;
  * cannot be routed around: the members below it in some tree fail, naming it.
  */
 final class BalancedEngine implements ProtocolEngine {
-    private static final Logger LOG = LoggerFactory.getLogger(BalancedEngine.class);
 
     private final EngineContext ctx;
     private final Overlay overlay;
@@ -94,7 +91,7 @@ final class BalancedEngine implements ProtocolEngine {
                 resend(peer, p);
             }
         } else {
-            LOG.warn("ignored unexpected {} message from member {}", message.type(), ctx.group().member(peer).id());
+            ctx.refuse(peer, message.type(), "this protocol does not expect it here");
         }
     }
 

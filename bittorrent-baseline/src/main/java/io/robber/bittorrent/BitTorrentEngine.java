@@ -10,8 +10,6 @@ import io.robber.wire.Message;
 import java.util.BitSet;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One BitTorrent node: the shared piece exchange with every missing piece desired from every peer
@@ -21,7 +19,6 @@ import org.slf4j.LoggerFactory;
  * keeps it running; it never leaves the swarm early).
  */
 final class BitTorrentEngine implements ProtocolEngine, ExchangePolicy {
-    private static final Logger LOG = LoggerFactory.getLogger(BitTorrentEngine.class);
 
     private final EngineContext ctx;
     private final PieceExchange exchange;
@@ -50,7 +47,7 @@ final class BitTorrentEngine implements ProtocolEngine, ExchangePolicy {
     @Override
     public void onMessage(int peer, Message message) {
         if (!exchange.onMessage(peer, message)) {
-            LOG.warn("ignored unexpected {} message from member {}", message.type(), ctx.group().member(peer).id());
+            ctx.refuse(peer, message.type(), "this protocol does not expect it here");
         }
     }
 
@@ -58,6 +55,11 @@ final class BitTorrentEngine implements ProtocolEngine, ExchangePolicy {
      * Counts the bytes for tit-for-tat. With blocks, a piece that arrives can free a block for the
      * other peers, so every peer's requests are topped up, not only the sender's.
      */
+    @Override
+    public boolean expects(int peer, int piece) {
+        return exchange.expects(peer, piece);
+    }
+
     @Override
     public void onPieceReceived(int peer, int piece) {
         choker.ifPresent(c -> c.received(peer, ctx.manifest().pieceLength(piece)));

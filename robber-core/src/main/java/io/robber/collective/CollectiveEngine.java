@@ -9,8 +9,6 @@ import io.robber.wire.Message;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A node of a cluster collective: the piece exchange with collective desire (local peers: every
@@ -23,7 +21,6 @@ import org.slf4j.LoggerFactory;
  * fetching arrive first, which keeps duplicate wide-area transfers to the tail of the operation.
  */
 public final class CollectiveEngine implements ProtocolEngine {
-    private static final Logger LOG = LoggerFactory.getLogger(CollectiveEngine.class);
     /**
      * Pieces wished for per idle global peer: twice the default request window cap, or what the peer
      * delivers in two wish intervals at its measured rate if that is more (tc4-4x16, seed 42: 16 pieces
@@ -47,6 +44,8 @@ public final class CollectiveEngine implements ProtocolEngine {
     private final Succession succession;
     private BitSet dead = new BitSet();
     private boolean inheritanceDue;
+    /** What the collective held at the start; {@code null} until every member's possession is known. */
+    private BitSet heldByCollective;
 
     public CollectiveEngine(EngineContext ctx, BitSet possession, BitSet initialWork, ExchangeTuning tuning,
                             boolean steal, boolean relay, Succession succession) {
@@ -63,7 +62,7 @@ public final class CollectiveEngine implements ProtocolEngine {
                                 ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self())), false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
-                this::employ, this::inherit)) : Optional.empty();
+                this::tellGlobalPeers, this::employ, this::inherit)) : Optional.empty();
         this.wishes = relay ? Optional.of(new WorkWishes(ctx, this.work, exchange, localPeers, globalPeers,
                 WISHES_PER_PEER, WISH_INTERVAL_NANOS, this::relay)) : Optional.empty();
         this.work.onAfterRequests(this::afterRequests);
@@ -78,7 +77,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     @Override
     public void onMessage(int peer, Message message) {
         if (!exchange.onMessage(peer, message) && !stealing.map(s -> s.onMessage(peer, message)).orElse(false)) {
-            LOG.warn("ignored unexpected {} message from member {}", message.type(), ctx.group().member(peer).id());
+            ctx.refuse(peer, message.type(), "this protocol does not expect it here");
         }
     }
 
@@ -88,6 +87,11 @@ public final class CollectiveEngine implements ProtocolEngine {
             wishes.get().onMessage(peer, m);
             afterRequests();
         }
+    }
+
+    @Override
+    public boolean expects(int peer, int piece) {
+        return exchange.expects(peer, piece);
     }
 
     @Override
@@ -104,13 +108,30 @@ public final class CollectiveEngine implements ProtocolEngine {
      * work(C) is what the collective must steal from other clusters (§3), so pieces some member of
      * the collective held from the start leave this node's work: they arrive over the local network.
      * Only now does the node tell its global peers what it desires, so that no piece its collective
-     * already holds is ever requested over the WAN.
+     * already holds is ever requested over the WAN; work stolen, inherited or granted before or after
+     * is filtered the same way, since the member it came from may not have known yet.
      */
     @Override
     public void onCollectivePossession(BitSet heldByCollective) {
+        this.heldByCollective = (BitSet) heldByCollective.clone();
         work.work().andNot(heldByCollective);
-        globalPeers.forEach(exchange::sendDesire);
+        tellGlobalPeers();
         work.afterRequests();
+    }
+
+    /** The desire to every global peer, once the collective's possession is known (and never before). */
+    private void tellGlobalPeers() {
+        if (heldByCollective != null) {
+            globalPeers.forEach(exchange::sendDesire);
+        }
+    }
+
+    /** {@code pieces} less what the collective held at the start, as far as known. */
+    private BitSet lessCollectivePossession(BitSet pieces) {
+        if (heldByCollective != null) {
+            pieces.andNot(heldByCollective);
+        }
+        return pieces;
     }
 
     @Override
@@ -144,7 +165,7 @@ public final class CollectiveEngine implements ProtocolEngine {
 
     private void afterRequests() {
         if (work.takeGrowth()) {
-            globalPeers.forEach(exchange::sendDesire);
+            tellGlobalPeers();
         }
         if (stealing.isPresent()) {
             stealing.get().maybeSteal();
@@ -159,7 +180,7 @@ public final class CollectiveEngine implements ProtocolEngine {
 
     /** Granted work: fetch it from the global peers that offered it. */
     private void relay(BitSet pieces) {
-        work.add(pieces);
+        work.add(lessCollectivePossession(pieces));
         exchange.fill(globalPeers);
     }
 
@@ -173,15 +194,24 @@ public final class CollectiveEngine implements ProtocolEngine {
         share.andNot(exchange.possession());
         share.andNot(exchange.pending());
         share.andNot(exchange.announcedBy(localPeers));
+        lessCollectivePossession(share);
         if (!share.isEmpty()) {
             employ(share);
         }
     }
 
-    /** New work: ask the global peers for it and tell the local ones there is work to steal (§3.1's new-work sequence). */
+    /**
+     * New work: ask the global peers for it and tell the local ones there is work to steal (§3.1's
+     * new-work sequence). Pieces the collective held at the start are no work (§3: work(C)); before
+     * that is known the work waits, unrequested, as the initial work does.
+     */
     private void employ(BitSet pieces) {
+        if (lessCollectivePossession(pieces).isEmpty()) {
+            afterRequests();
+            return;
+        }
         work.add(pieces);
-        globalPeers.forEach(exchange::sendDesire);
+        tellGlobalPeers();
         exchange.fill(globalPeers);
         stealing.ifPresent(s -> s.foundWork(pieces));
     }

@@ -3,6 +3,7 @@ package io.robber.collective;
 import io.robber.engine.EngineContext;
 import io.robber.exchange.PieceExchange;
 import io.robber.wire.Message;
+import io.robber.wire.MessageType;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -42,6 +43,7 @@ public final class WorkStealing {
     private final PieceExchange exchange;
     private final List<Integer> localPeers;
     private final List<Integer> globalPeers;
+    private final Runnable tellGlobalPeers;
     private final Consumer<BitSet> employ;
     private final Runnable whenIdle;
     /** Local peers that presumably have work. */
@@ -52,16 +54,20 @@ public final class WorkStealing {
     private Runnable pausedFoundWork;
 
     /**
+     * @param tellGlobalPeers sends this node's desire to its global peers (once it may: see
+     *                        {@link CollectiveEngine#onCollectivePossession})
      * @param employ   adds stolen or taken-back work and starts on it
      * @param whenIdle runs when this node is unemployed and has nobody left to steal from
      */
     public WorkStealing(EngineContext ctx, CollectiveWork work, PieceExchange exchange, List<Integer> localPeers,
-                        List<Integer> globalPeers, Consumer<BitSet> employ, Runnable whenIdle) {
+                        List<Integer> globalPeers, Runnable tellGlobalPeers, Consumer<BitSet> employ,
+                        Runnable whenIdle) {
         this.ctx = ctx;
         this.work = work;
         this.exchange = exchange;
         this.localPeers = localPeers;
         this.globalPeers = globalPeers;
+        this.tellGlobalPeers = tellGlobalPeers;
         this.employ = employ;
         this.whenIdle = whenIdle;
     }
@@ -101,9 +107,16 @@ public final class WorkStealing {
         }
     }
 
-    /** Handles steal, work and found-work; returns false for any other message. */
+    /**
+     * Handles steal, work and found-work; returns false for any other message. They are local-only
+     * (§3.1: work is stolen inside a collective), so from a member of another cluster they are refused.
+     */
     public boolean onMessage(int peer, Message message) {
-        if (message instanceof Message.Steal) {
+        boolean stealing = message instanceof Message.Steal || message instanceof Message.Work
+                || message instanceof Message.FoundWork;
+        if (stealing && !localPeers.contains(peer)) {
+            ctx.refuse(peer, message.type(), "work is stolen only inside a collective, and it is not a local peer");
+        } else if (message instanceof Message.Steal) {
             onSteal(peer);
         } else if (message instanceof Message.Work w) {
             onWork(peer, w.pieces());
@@ -146,12 +159,13 @@ public final class WorkStealing {
         ctx.send(thief, new Message.Work(ctx.op(), loot));
         if (!loot.isEmpty()) {
             handedOut.put(thief, (BitSet) loot.clone());
-            globalPeers.forEach(exchange::sendDesire);
+            tellGlobalPeers.run();
         }
     }
 
     private void onWork(int from, BitSet loot) {
         if (from != victim) {
+            ctx.refuse(from, MessageType.WORK, "this node did not try to steal from it");
             return;
         }
         victim = -1;

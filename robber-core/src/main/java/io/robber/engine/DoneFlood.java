@@ -19,9 +19,10 @@ final class DoneFlood {
     private final Gossip gossip;
     private final BitSet done = new BitSet();
 
-    DoneFlood(int op, Group group, List<Integer> neighbours, NodeIo io) {
+    DoneFlood(int op, Group group, int self, List<Integer> neighbours, FloodOrigins origins, NodeIo io) {
         this.group = group;
-        this.gossip = new Gossip(neighbours, io, INTERVAL_NANOS, members -> new Message.Done(op, members));
+        this.gossip = new Gossip(neighbours, io, INTERVAL_NANOS, members -> new Message.Done(op, members),
+                (to, members) -> origins.done(self, to, members));
     }
 
     /** Adds {@code members}, learnt from neighbour {@code from}, and passes on the new ones; true when there were any. */

@@ -3,6 +3,7 @@ package io.robber.engine;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.wire.Message;
+import io.robber.wire.MessageType;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -51,6 +52,14 @@ public interface EngineContext {
 
     /** The operation cannot succeed on this node. */
     void fail(String reason);
+
+    /**
+     * A {@code type} message (or piece) from {@code peer} is refused: its sender could not have
+     * produced it ({@code why}). It is counted, logged at a bounded rate, and otherwise ignored.
+     */
+    default void refuse(int peer, MessageType type, String why) {
+        metrics().messageRejected(type);
+    }
 
     RandomGenerator random();
 

@@ -5,21 +5,35 @@ import java.util.List;
 
 /** Sends a group-wide gossip message on to this node's neighbours. */
 final class Flooding {
+    private final int self;
     private final List<Integer> neighbours;
+    private final PeerGraph graph;
     private final NodeIo io;
 
-    Flooding(List<Integer> neighbours, NodeIo io) {
-        this.neighbours = neighbours;
+    Flooding(int self, PeerGraph graph, NodeIo io) {
+        this.self = self;
+        this.neighbours = graph.neighbours(self);
+        this.graph = graph;
         this.io = io;
     }
 
-    /** Sends {@code message} to every neighbour but {@code from} (-1: to all of them). */
-    void flood(Message message, int from) {
+    /**
+     * Sends {@code message}, news about {@code member}, to every neighbour but {@code from} (-1: to all
+     * of them) and those that judge {@code member} themselves: {@code member} and, unless this node is
+     * {@code member}, its neighbours, which take its death only from it or from their own loss of it
+     * ({@link FloodOrigins}).
+     */
+    void flood(Message message, int from, int member) {
         for (int n : neighbours) {
-            if (n != from) {
+            if (n != from && mayTell(n, member)) {
                 io.send(n, message);
             }
         }
+    }
+
+    /** Whether neighbour {@code n} hears of {@code member}'s death from this node. */
+    boolean mayTell(int n, int member) {
+        return n != member && (member == self || !graph.connected(n, member));
     }
 
     /** Sends {@code message} to one neighbour, e.g. one that reconnected and needs the gossip again. */

@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -12,25 +13,33 @@ import java.util.function.Function;
  * in batches: what this node learns is collected and sent on to every neighbour but the one that
  * told it, in one message per neighbour, at most once per interval — at once when the last batch
  * left longer ago, else when the interval ends. A flood of N members thus costs each link a few
- * messages while the flood lasts, not N, and a message names each member once.
+ * messages while the flood lasts, not N, and a message names each member once. A neighbour hears
+ * only what it accepts from this node ({@link FloodOrigins}): nothing about itself, nor about its own
+ * neighbours, which tell it themselves.
  */
 final class Gossip {
     private final List<Integer> neighbours;
     private final NodeIo io;
     private final long intervalNanos;
     private final Function<BitSet, Message> message;
+    private final BiFunction<Integer, BitSet, BitSet> mayTell;
     /** The members learnt since the last batch, by the neighbour that told (-1: this node). */
     private final Map<Integer, BitSet> news = new HashMap<>();
     private boolean sentBefore;
     private long lastSent;
     private boolean due;
 
-    /** {@code message} makes the message that tells a neighbour about a set of members. */
-    Gossip(List<Integer> neighbours, NodeIo io, long intervalNanos, Function<BitSet, Message> message) {
+    /**
+     * {@code message} makes the message that tells a neighbour about a set of members;
+     * {@code mayTell(n, members)} is the part of {@code members} neighbour {@code n} may hear of from this node.
+     */
+    Gossip(List<Integer> neighbours, NodeIo io, long intervalNanos, Function<BitSet, Message> message,
+           BiFunction<Integer, BitSet, BitSet> mayTell) {
         this.neighbours = neighbours;
         this.io = io;
         this.intervalNanos = intervalNanos;
         this.message = message;
+        this.mayTell = mayTell;
     }
 
     /** Passes on what {@code members} are, learnt from neighbour {@code from} (-1: found here). */
@@ -56,8 +65,9 @@ final class Gossip {
 
     /** Tells one neighbour about {@code members}, e.g. all that is known to one that reconnected. */
     void tell(int peer, BitSet members) {
-        if (!members.isEmpty()) {
-            io.send(peer, message.apply(members));
+        BitSet allowed = mayTell.apply(peer, members);
+        if (!allowed.isEmpty()) {
+            io.send(peer, message.apply(allowed));
         }
     }
 
@@ -66,17 +76,13 @@ final class Gossip {
         lastSent = io.timers().nanoTime();
         BitSet all = new BitSet();
         news.values().forEach(all::or);
-        Message toAll = null;
         for (int n : neighbours) {
             BitSet told = news.get(n);
-            if (told == null) {
-                toAll = toAll != null ? toAll : message.apply(all);
-                io.send(n, toAll);
-            } else {
-                BitSet rest = (BitSet) all.clone();
+            BitSet rest = (BitSet) all.clone();
+            if (told != null) {
                 rest.andNot(told);
-                tell(n, rest);
             }
+            tell(n, rest);
         }
         news.clear();
     }

@@ -59,6 +59,11 @@ final class MemberFailures {
         }));
     }
 
+    /** Whether the connection to {@code peer} is down and its loss timer running. */
+    boolean isLost(int peer) {
+        return lossTimers.containsKey(peer);
+    }
+
     void reconnected(int peer) {
         Runnable cancel = lossTimers.remove(peer);
         if (cancel != null) {
@@ -78,14 +83,16 @@ final class MemberFailures {
         reachable = null;
         reasons[member] = reason;
         reconnected(member);
-        flooding.flood(new Message.Dead(op, member, reason), from);
+        flooding.flood(new Message.Dead(op, member, reason), from, member);
         return true;
     }
 
     /** Sends every known death to {@code peer}. */
     void resend(int peer) {
         for (int m = dead.nextSetBit(0); m >= 0; m = dead.nextSetBit(m + 1)) {
-            flooding.send(peer, new Message.Dead(op, m, reasons[m]));
+            if (flooding.mayTell(peer, m)) {
+                flooding.send(peer, new Message.Dead(op, m, reasons[m]));
+            }
         }
     }
 

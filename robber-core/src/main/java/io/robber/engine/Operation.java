@@ -5,7 +5,9 @@ import io.robber.api.Manifest;
 import io.robber.api.PlacementException;
 import io.robber.api.ProtocolException;
 import io.robber.wire.Message;
+import io.robber.wire.MessageType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +44,8 @@ public final class Operation {
     private final PossessionFlood possessions;
     private final DoneFlood done;
     private final BadPieces badPieces;
+    private final FloodOrigins origins;
+    private final Rejections rejections;
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
     private ProtocolEngine engine;
@@ -68,10 +72,13 @@ public final class Operation {
         this.io = io;
         this.listener = listener;
         this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout,
-                new Flooding(neighbours, io));
-        this.possessions = new PossessionFlood(op, group, manifest, neighbours, io);
-        this.done = new DoneFlood(op, group, neighbours, io);
+                new Flooding(self, plan.graph(), io));
+        this.origins = new FloodOrigins(group, plan.graph());
+        this.rejections = new Rejections(group, self, io.timers(), io.metrics());
+        this.possessions = new PossessionFlood(op, group, self, manifest, neighbours, origins, io);
+        this.done = new DoneFlood(op, group, self, neighbours, origins, io);
         this.context = new OperationContext(op, group, self, manifest, neighbours, plan.messageCodec(), io, random,
+                rejections,
                 new OperationContext.Outcome() {
                     @Override
                     public void completed() {
@@ -119,7 +126,10 @@ public final class Operation {
         return finished;
     }
 
-    /** A message of this operation from a neighbour. Floods are relayed even after the end. */
+    /**
+     * A message of this operation from a neighbour. Floods are relayed even after the end; news in them
+     * that the neighbour could not have produced is refused ({@link FloodOrigins}).
+     */
     public void onMessage(int peer, Message message) {
         Optional<String> violation = MessageBounds.check(message, manifest.pieceCount(), group.size());
         if (violation.isPresent()) {
@@ -127,11 +137,11 @@ public final class Operation {
             return;
         }
         if (message instanceof Message.Done d) {
-            if (done.merge(d.members(), peer)) {
+            if (done.merge(accepted(peer, d, d.members(), origins.done(peer, self, d.members())), peer)) {
                 checkFinished();
             }
         } else if (message instanceof Message.Dead d) {
-            recordDeath(d.member(), d.reason(), peer);
+            onDeath(peer, d);
         } else if (finished) {
             return;
         } else if (message instanceof Message.Possession p) {
@@ -160,6 +170,19 @@ public final class Operation {
             return;
         }
         engine.onOwnMessage(peer, decoded);
+    }
+
+    /**
+     * Whether piece {@code piece}, arriving from {@code peer}, may be taken (before its digest is
+     * checked): the engine asked {@code peer} for it, or the protocol pushes. A piece nobody asked for
+     * is refused, counted and logged, and must be dropped unhashed.
+     */
+    public boolean acceptsPiece(int peer, int piece) {
+        if (engine == null || engine.expects(peer, piece)) {
+            return true;
+        }
+        rejections.reject(peer, MessageType.PIECE, "piece " + piece + " was not requested from it");
+        return false;
     }
 
     public void onPieceReceived(int peer, int piece) {
@@ -247,9 +270,50 @@ public final class Operation {
         giveUp(new ProtocolException(reason));
     }
 
+    /**
+     * The part of {@code named}, the members {@code message} from {@code peer} names, that {@code peer}
+     * may tell; the rest is refused.
+     */
+    private BitSet accepted(int peer, Message message, BitSet named, BitSet accepted) {
+        if (!accepted.equals(named)) {
+            BitSet refused = (BitSet) named.clone();
+            refused.andNot(accepted);
+            rejections.reject(peer, message.type(), "it names " + names(refused)
+                    + ", which only speak for themselves to this node");
+        }
+        return accepted;
+    }
+
+    private String names(BitSet members) {
+        List<String> ids = new ArrayList<>();
+        for (int m = members.nextSetBit(0); m >= 0 && ids.size() < 3; m = members.nextSetBit(m + 1)) {
+            ids.add(group.member(m).id());
+        }
+        return members.cardinality() > ids.size()
+                ? String.join(", ", ids) + " and " + (members.cardinality() - ids.size()) + " more"
+                : String.join(", ", ids);
+    }
+
+    /**
+     * A death relayed by {@code peer}: taken unless it is about this node, or about a neighbour of this
+     * node that still talks to it ({@link FloodOrigins#death}).
+     */
+    private void onDeath(int peer, Message.Dead d) {
+        int member = d.member();
+        if (origins.death(peer, self, member, failures.isLost(member))) {
+            recordDeath(member, d.reason(), peer);
+        } else if (member == self) {
+            rejections.reject(peer, d.type(), "it says this node is dead");
+        } else {
+            rejections.reject(peer, d.type(), "it says member " + group.member(member).id()
+                    + " is dead, but its connection to this node is up");
+        }
+    }
+
     /** Records the possessions {@code p} names; once every member's is known, checks them against the plan. */
     private void learnPossessions(Message.Possession p, int from) {
-        if (!possessions.record(p, from).isEmpty()) {
+        BitSet named = p.members();
+        if (!possessions.record(p, accepted(from, p, named, origins.possession(from, self, named)), from).isEmpty()) {
             announceCollectivePossession();
             checkPossessions();
         }

@@ -3,6 +3,7 @@ package io.robber.engine;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.wire.Message;
+import io.robber.wire.MessageType;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -24,10 +25,12 @@ final class OperationContext implements EngineContext {
     private final Optional<MessageCodec<?>> codec;
     private final NodeIo io;
     private final RandomGenerator random;
+    private final Rejections rejections;
     private final Outcome outcome;
 
     OperationContext(int op, Group group, int self, Manifest manifest, List<Integer> neighbours,
-                     Optional<MessageCodec<?>> codec, NodeIo io, RandomGenerator random, Outcome outcome) {
+                     Optional<MessageCodec<?>> codec, NodeIo io, RandomGenerator random, Rejections rejections,
+                     Outcome outcome) {
         this.op = op;
         this.group = group;
         this.self = self;
@@ -36,6 +39,7 @@ final class OperationContext implements EngineContext {
         this.codec = codec;
         this.io = io;
         this.random = random;
+        this.rejections = rejections;
         this.outcome = outcome;
     }
 
@@ -98,6 +102,11 @@ final class OperationContext implements EngineContext {
     @Override
     public void fail(String reason) {
         outcome.fail(reason);
+    }
+
+    @Override
+    public void refuse(int peer, MessageType type, String why) {
+        rejections.reject(peer, type, why);
     }
 
     @Override

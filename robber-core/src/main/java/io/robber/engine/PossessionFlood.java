@@ -32,11 +32,13 @@ final class PossessionFlood {
     private final BitSet empty = new BitSet();
     private final Map<Integer, BitSet> held = new HashMap<>();
 
-    PossessionFlood(int op, Group group, Manifest manifest, List<Integer> neighbours, NodeIo io) {
+    PossessionFlood(int op, Group group, int self, Manifest manifest, List<Integer> neighbours, FloodOrigins origins,
+                    NodeIo io) {
         this.op = op;
         this.group = group;
         this.manifest = manifest;
-        this.gossip = new Gossip(neighbours, io, INTERVAL_NANOS, this::message);
+        this.gossip = new Gossip(neighbours, io, INTERVAL_NANOS, this::message,
+                (to, members) -> origins.possession(self, to, members));
     }
 
     /** Why {@code p}, sent by neighbour {@code from}, cannot be accepted (another data set), or empty. */
@@ -62,9 +64,12 @@ final class PossessionFlood {
         gossip.spread(one, -1);
     }
 
-    /** Records the possessions {@code p} names, learnt from {@code from}, and passes on the new ones; returns those. */
-    BitSet record(Message.Possession p, int from) {
-        BitSet news = p.members();
+    /**
+     * Records the possessions of {@code accepted}, those {@code p} names that {@code from} may tell
+     * ({@link FloodOrigins}), and passes on the new ones; returns those.
+     */
+    BitSet record(Message.Possession p, BitSet accepted, int from) {
+        BitSet news = (BitSet) accepted.clone();
         news.andNot(known);
         for (int m = news.nextSetBit(0); m >= 0; m = news.nextSetBit(m + 1)) {
             known.set(m);

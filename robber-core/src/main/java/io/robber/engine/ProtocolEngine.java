@@ -22,6 +22,16 @@ public interface ProtocolEngine {
     default void onOwnMessage(int peer, Object message) {
     }
 
+    /**
+     * Whether piece {@code piece} arriving from {@code peer} is one this node asked it for (or, in a
+     * protocol that pushes, one it may send unasked); asked on arrival, before the piece is checked
+     * against its digest. A piece nobody asked for is refused unhashed. By default every piece is taken,
+     * as sender-initiated protocols need; protocols that request pieces answer from their requests.
+     */
+    default boolean expects(int peer, int piece) {
+        return true;
+    }
+
     /** A piece requested from {@code peer} arrived, matched its digest and is stored. */
     void onPieceReceived(int peer, int piece);
 

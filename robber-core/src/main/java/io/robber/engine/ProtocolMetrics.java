@@ -1,5 +1,7 @@
 package io.robber.engine;
 
+import io.robber.wire.MessageType;
+
 /** The counts an engine reports; bytes and pieces on the wire are counted by the transport. */
 public interface ProtocolMetrics {
     default void duplicatePiece() {
@@ -10,5 +12,9 @@ public interface ProtocolMetrics {
 
     /** A steal returned {@code pieces} pieces of work. */
     default void stealSucceeded(int pieces) {
+    }
+
+    /** A {@code type} message (or piece) from a peer was refused: its sender could not have produced it. */
+    default void messageRejected(MessageType type) {
     }
 }

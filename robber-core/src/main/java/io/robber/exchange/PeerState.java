@@ -9,6 +9,11 @@ final class PeerState {
     final BitSet has = new BitSet();
     /** Our pieces requested from this peer and not yet received. */
     final BitSet outstanding = new BitSet();
+    /**
+     * Requests given up when the peer choked us: their pieces may still cross the choke and are taken,
+     * also when the piece was asked for again after an unchoke and so arrives twice.
+     */
+    final BitSet crossingChoke = new BitSet();
     /** How many of them to allow. */
     final RequestWindow window;
     /** The peer's desire from us; {@code null} until its desire message arrives. */

@@ -175,6 +175,15 @@ public final class PieceExchange {
         return peers.live(peer) != null;
     }
 
+    /**
+     * Whether {@code piece} is requested from {@code peer} and not yet received, or was requested
+     * before {@code peer} choked this node (it may cross the choke, as in BitTorrent).
+     */
+    public boolean expects(int peer, int piece) {
+        PeerState p = peers.get(peer);
+        return p != null && (p.outstanding.get(piece) || p.crossingChoke.get(piece));
+    }
+
     /** The pieces requested from {@code peer} and not yet received; read-only for callers. */
     public BitSet outstanding(int peer) {
         PeerState p = peers.get(peer);
@@ -215,6 +224,7 @@ public final class PieceExchange {
             for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
                 abandon(i);
             }
+            p.crossingChoke.or(p.outstanding);
             p.outstanding.clear();
             fillAll();
         } else {
@@ -237,6 +247,9 @@ public final class PieceExchange {
 
     public void onPieceReceived(int peer, int piece) {
         PeerState p = peers.get(peer);
+        if (p != null && !p.outstanding.get(piece)) {
+            p.crossingChoke.clear(piece);
+        }
         if (p != null && p.outstanding.get(piece)) {
             p.outstanding.clear(piece);
             p.window.delivered(ctx.timers().nanoTime(), ctx.manifest().pieceLength(piece), p.outstanding.isEmpty());
@@ -268,6 +281,7 @@ public final class PieceExchange {
         PeerState p = peers.get(peer);
         if (p != null) {
             p.outstanding.clear(piece);
+            p.crossingChoke.clear(piece);
             p.has.clear(piece);
         }
         if (!secondRequests.owedByLivePeer(piece, peers.all())) {
@@ -283,6 +297,7 @@ public final class PieceExchange {
             return;
         }
         p.lost = true;
+        p.crossingChoke.clear();
         for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
             if (!secondRequests.owedByLivePeer(i, peers.all())) {
                 abandon(i);

@@ -23,6 +23,7 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     public static final String STEALS_SUCCEEDED = "robber.steals.succeeded";
     public static final String PIECES_STOLEN = "robber.work.stolen";
     public static final String MESSAGES_OUT = "robber.messages.out";
+    public static final String MESSAGES_REJECTED = "robber.messages.rejected";
 
     private final Counter[] bytesIn = new Counter[2];
     private final Counter[] bytesOut = new Counter[2];
@@ -33,6 +34,7 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     private final Counter stealsSucceeded;
     private final Counter piecesStolen;
     private final Counter[] messagesOut = new Counter[MessageType.values().length];
+    private final Counter[] messagesRejected = new Counter[MessageType.values().length];
     private final MeterRegistry registry;
     private final Tags tags;
 
@@ -69,13 +71,29 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
 
     /** One control message (anything but a piece) handed to the wire; its counter is registered on first use. */
     public void messageOut(MessageType type) {
-        Counter counter = messagesOut[type.ordinal()];
+        counter(messagesOut, MESSAGES_OUT, "control messages sent", type).increment();
+    }
+
+    /** A message or piece from a peer refused (its sender could not have produced it); registered on first use. */
+    @Override
+    public void messageRejected(MessageType type) {
+        counter(messagesRejected, MESSAGES_REJECTED, "messages and pieces refused from peers", type).increment();
+    }
+
+    /** Messages of {@code type} refused so far. */
+    public double messagesRejected(MessageType type) {
+        Counter counter = messagesRejected[type.ordinal()];
+        return counter == null ? 0 : counter.count();
+    }
+
+    private Counter counter(Counter[] byType, String name, String description, MessageType type) {
+        Counter counter = byType[type.ordinal()];
         if (counter == null) {
-            counter = Counter.builder(MESSAGES_OUT).description("control messages sent")
+            counter = Counter.builder(name).description(description)
                     .tags(tags.and("type", type.name().toLowerCase(Locale.ROOT))).register(registry);
-            messagesOut[type.ordinal()] = counter;
+            byType[type.ordinal()] = counter;
         }
-        counter.increment();
+        return counter;
     }
 
     @Override

@@ -28,6 +28,7 @@ public final class NodeStats implements ProtocolMetrics {
     long requestsToGlobal;
     long piecesRejected;
     final Map<MessageType, Long> messagesSent = new EnumMap<>(MessageType.class);
+    final Map<MessageType, Long> messagesRejected = new EnumMap<>(MessageType.class);
     long localCompleteAt = -1;
     long globalCompleteAt = -1;
     String failure;
@@ -50,6 +51,16 @@ public final class NodeStats implements ProtocolMetrics {
     }
 
     /** Pieces that arrived here and failed their digest check. */
+    @Override
+    public void messageRejected(MessageType type) {
+        messagesRejected.merge(type, 1L, Long::sum);
+    }
+
+    /** Messages (or pieces) of {@code type} this node refused because their sender could not have produced them. */
+    public long messagesRejected(MessageType type) {
+        return messagesRejected.getOrDefault(type, 0L);
+    }
+
     public long piecesRejected() {
         return piecesRejected;
     }

@@ -4,6 +4,7 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.Protocol;
+import io.robber.wire.Message;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -29,6 +30,7 @@ public final class SimBuilder {
     final Map<Integer, Long> crashes = new HashMap<>();
     final List<long[]> outages = new ArrayList<>();
     final BitSet corrupting = new BitSet();
+    final List<Forgery> forgeries = new ArrayList<>();
     int badPieceLimit = 3;
     PieceTrace trace = (nanos, from, to, piece) -> { };
 
@@ -107,6 +109,26 @@ public final class SimBuilder {
     public SimBuilder corrupting(int member) {
         corrupting.set(member);
         return this;
+    }
+
+    /**
+     * A hostile member: at virtual time {@code atNanos} member {@code from} sends its neighbour
+     * {@code to} the forged {@code message}, behind its own engine's back (which goes on as an honest one).
+     * The run ends when every other member has finished: a liar may confuse itself.
+     */
+    public SimBuilder forge(long atNanos, int from, int to, Message message) {
+        forgeries.add(new Forgery(atNanos, from, to, Objects.requireNonNull(message), -1));
+        return this;
+    }
+
+    /** A hostile member: at virtual time {@code atNanos} member {@code from} sends {@code to} piece {@code piece} unasked. */
+    public SimBuilder forgePiece(long atNanos, int from, int to, int piece) {
+        forgeries.add(new Forgery(atNanos, from, to, null, piece));
+        return this;
+    }
+
+    /** A forged message, or with {@code message} null a forged piece. */
+    record Forgery(long atNanos, int from, int to, Message message, int piece) {
     }
 
     /** The bad pieces after which a sender is banned (see {@code Operation}); 3 by default. */

@@ -64,6 +64,10 @@ public final class SimNetwork {
         this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
         this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
+        for (SimBuilder.Forgery f : b.forgeries) {
+            nodes.get(f.from()).hostile = true;
+            clock.at(f.atNanos(), () -> forge(f));
+        }
         for (long[] o : b.outages) {
             clock.at(o[2], () -> outage((int) o[0], (int) o[1]));
             clock.at(o[3], () -> restore((int) o[0], (int) o[1]));
@@ -95,6 +99,7 @@ public final class SimNetwork {
             throw new IllegalStateException("a SimNetwork runs once; build a new one");
         }
         ran = true;
+        nodes.forEach(this::changed);
         links.start(clock);
         for (SimNode node : nodes) {
             node.operation.start(node.holds);
@@ -203,6 +208,18 @@ public final class SimNetwork {
         }
     }
 
+    /** A hostile member's forged message or piece leaves it, over the same links as its honest ones. */
+    private void forge(SimBuilder.Forgery f) {
+        if (nodes.get(f.from()).crashed) {
+            return;
+        }
+        if (f.message() != null) {
+            transmit(f.from(), f.to(), f.message());
+        } else {
+            transmitPiece(f.from(), f.to(), OP, f.piece());
+        }
+    }
+
     private void outage(int a, int b) {
         if (!connections.isBroken(a, b)) {
             cut(a, b);
@@ -244,6 +261,9 @@ public final class SimNetwork {
             s.pieceBytesFromGlobal += length;
         }
         wan.delivered(from, to, piece, length);
+        if (!receiver.operation.acceptsPiece(from, piece)) {
+            return;
+        }
         if (corrupting.get(from)) {
             s.piecesRejected++;
             receiver.operation.onPieceRejected(from, piece);

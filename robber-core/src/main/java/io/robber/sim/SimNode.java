@@ -19,6 +19,8 @@ final class SimNode implements NodeIo, OperationListener {
     private final Timers timers;
     Operation operation;
     boolean crashed;
+    /** Forges messages ({@link SimBuilder#forge}): the run does not wait for it to finish. */
+    boolean hostile;
     /** Counted among the finished nodes by the network. */
     boolean counted;
 
@@ -44,7 +46,7 @@ final class SimNode implements NodeIo, OperationListener {
     }
 
     boolean finished() {
-        return crashed || stats.failure != null || stats.flushFailure != null || stats.globalCompleteAt >= 0;
+        return crashed || hostile || stats.failure != null || stats.flushFailure != null || stats.globalCompleteAt >= 0;
     }
 
     /** What this node holds and waits for, with its statistics: one line of a deadlock or livelock report. */

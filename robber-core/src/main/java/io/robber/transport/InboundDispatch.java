@@ -6,6 +6,7 @@ import io.robber.engine.Operation;
 import io.robber.metrics.RobberMeters;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.WireCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What arrives from a node's peers, on its event loop, handed to the running operation: messages of
- * that operation at once, messages of operations not started yet kept (up to a bound) until it
+ * that operation at once, messages of operations not started yet kept (up to a bound in bytes) until it
  * starts; piece frames checked against the manifest and passed to the {@link PieceStore}; links lost,
  * silent and back.
  */
@@ -29,14 +30,15 @@ final class InboundDispatch implements LinkListener {
     private final NodeDriver driver;
     private final PieceStore store;
     private final RobberMeters meters;
-    private final int maxEarlyMessages;
+    private final long maxEarlyBytes;
     private final List<Early> early = new ArrayList<>();
+    private long earlyBytes;
 
-    private record Early(int peer, Message message) {
+    private record Early(int peer, Message message, int bytes) {
     }
 
     InboundDispatch(Group group, String selfId, Duration failureTimeout, Operations operations, NodeDriver driver,
-                    PieceStore store, int maxEarlyMessages) {
+                    PieceStore store, long maxEarlyBytes) {
         this.group = group;
         this.selfId = selfId;
         this.failureTimeout = failureTimeout;
@@ -44,7 +46,7 @@ final class InboundDispatch implements LinkListener {
         this.driver = driver;
         this.store = store;
         this.meters = driver.meters();
-        this.maxEarlyMessages = maxEarlyMessages;
+        this.maxEarlyBytes = maxEarlyBytes;
     }
 
     /** Hands {@code started} the messages kept for it, and drops those of earlier operations. */
@@ -56,6 +58,7 @@ final class InboundDispatch implements LinkListener {
             Early e = it.next();
             if (e.message().op() <= op) {
                 it.remove();
+                earlyBytes -= e.bytes();
                 if (e.message().op() == op) {
                     now.add(e);
                 }
@@ -70,11 +73,14 @@ final class InboundDispatch implements LinkListener {
         if (current != null && message.op() == current.op()) {
             current.onMessage(peer, message);
         } else if (message.op() > operations.lastStarted()) {
-            if (early.size() >= maxEarlyMessages) {
-                driver.disconnect(peer, "too many messages for operations not started yet");
+            int bytes = WireCodec.encodedLength(message);
+            if (earlyBytes + bytes > maxEarlyBytes) {
+                driver.disconnect(peer, "sent more than " + maxEarlyBytes
+                        + " bytes of messages (with the others) for operations not started yet");
                 return;
             }
-            early.add(new Early(peer, message));
+            earlyBytes += bytes;
+            early.add(new Early(peer, message, bytes));
         }
     }
 
@@ -97,6 +103,10 @@ final class InboundDispatch implements LinkListener {
             return;
         }
         meters.pieceIn(driver.scope(peer), piece.data().readableBytes());
+        if (!operations.running().acceptsPiece(peer, piece.piece())) {
+            piece.data().release();
+            return;
+        }
         store.accept(peer, transfer, piece);
     }
 

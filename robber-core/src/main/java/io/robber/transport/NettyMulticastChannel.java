@@ -39,6 +39,7 @@ final class NettyMulticastChannel implements MulticastChannel {
     private final Operations operations;
     private final InboundDispatch inbound;
     private final PeerLinks links;
+    private final PieceBudget pieceBudget;
     private final Object lifecycle = new Object();
     /** Members declared dead from outside ({@link #declareDead}), and why; only on the event loop. */
     private final String[] departed;
@@ -53,13 +54,20 @@ final class NettyMulticastChannel implements MulticastChannel {
         this.meters = new RobberMeters(config.meters(), config.protocol(), config.self());
         NodeDriver driver = new NodeDriver(group, self, loop, meters, transport, this::failRunning);
         this.operations = new Operations(config, self, driver, transport.runtime().storage());
+        this.pieceBudget = new PieceBudget(transport.pieceBudget(), loop);
         PieceStore store = new PieceStore(loop, transport.runtime().storage(),
-                new PieceVerdicts(group, config.self(), operations, driver));
+                new PieceVerdicts(group, config.self(), operations, driver), pieceBudget);
         this.inbound = new InboundDispatch(group, config.self(), config.failureTimeout(), operations, driver, store,
-                transport.maxEarlyMessages());
+                transport.maxEarlyBytes());
         this.departed = new String[group.size()];
         this.links = new PeerLinks(config, transport, self, operations.neighbours(), loop, config.protocol(), inbound);
+        pieceBudget.attach(links.reading());
         driver.attach(links);
+    }
+
+    /** The budget of this node's received pieces (for tests). */
+    PieceBudget pieceBudget() {
+        return pieceBudget;
     }
 
     static MulticastChannel open(ChannelConfig config, TransportOptions transport) {

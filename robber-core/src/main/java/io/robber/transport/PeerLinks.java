@@ -73,6 +73,8 @@ final class PeerLinks {
     private final TransportOptions transport;
     /** Admitted connections by peer index; null where none. An array: every send looks one up. */
     private final Channel[] channels;
+    /** Reading is stopped on every connection: too many received pieces wait for storage. */
+    private boolean readingPaused;
     private final Map<Integer, String> lastDialFailure = new HashMap<>();
     /** When to stop redialling each neighbour this node dials. */
     private final Map<Integer, Long> dialDeadline = new HashMap<>();
@@ -228,6 +230,7 @@ final class PeerLinks {
      */
     void admit(int peer, Channel channel) {
         transport.links().customize(group.member(self), group.member(peer), channel.pipeline());
+        channel.config().setAutoRead(!readingPaused);
         Channel previous = channels[peer];
         channels[peer] = channel;
         retryMillis.remove(peer);
@@ -330,6 +333,30 @@ final class PeerLinks {
 
     CompletableFuture<Void> allConnected() {
         return allConnected;
+    }
+
+    /** Stops and restarts reading on every admitted connection, for the {@link PieceBudget}. */
+    PieceBudget.Reading reading() {
+        return new PieceBudget.Reading() {
+            @Override
+            public void pause() {
+                setReading(false);
+            }
+
+            @Override
+            public void resume() {
+                setReading(true);
+            }
+        };
+    }
+
+    private void setReading(boolean on) {
+        readingPaused = !on;
+        for (Channel ch : channels) {
+            if (ch != null) {
+                ch.config().setAutoRead(on);
+            }
+        }
     }
 
     /** The live channel to a peer, or null. */

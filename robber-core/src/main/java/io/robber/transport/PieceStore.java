@@ -8,7 +8,8 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The receive path of pieces: digest check and storage write on the storage pool, then the verdict
- * back on the node's event loop. A piece reaches the engine only once it is verified and stored.
+ * back on the node's event loop. A piece reaches the engine only once it is verified and stored. The
+ * pieces waiting for the pool are held within the node's {@link PieceBudget}.
  */
 final class PieceStore {
 
@@ -24,16 +25,23 @@ final class PieceStore {
     private final EventLoop loop;
     private final Executor storagePool;
     private final Verdicts verdicts;
+    private final PieceBudget budget;
 
-    PieceStore(EventLoop loop, Executor storagePool, Verdicts verdicts) {
+    PieceStore(EventLoop loop, Executor storagePool, Verdicts verdicts, PieceBudget budget) {
         this.loop = loop;
         this.storagePool = storagePool;
         this.verdicts = verdicts;
+        this.budget = budget;
     }
 
-    /** Takes ownership of the frame's buffer. The frame has been checked against {@code transfer}. */
+    /**
+     * Takes ownership of the frame's buffer. The frame has been checked against {@code transfer}. Its
+     * bytes count against the {@link PieceBudget} until they are written or dropped.
+     */
     void accept(int peer, Transfer transfer, PieceFrame frame) {
         int piece = frame.piece();
+        int bytes = frame.data().readableBytes();
+        budget.take(bytes);
         storagePool.execute(() -> {
             try {
                 var data = frame.data().nioBuffer();
@@ -49,6 +57,7 @@ final class PieceStore {
                 tell(() -> verdicts.writeFailed(transfer, reason));
             } finally {
                 frame.data().release();
+                budget.release(bytes);
             }
         });
     }

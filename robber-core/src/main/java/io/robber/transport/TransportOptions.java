@@ -23,22 +23,27 @@ import java.util.Objects;
  *                         {@value #DEFAULT_FLUSH_LIMIT} by default
  * @param piecesInFlight   pieces being sent to one peer at a time, at most; {@value #DEFAULT_PIECES_IN_FLIGHT}
  *                         by default
- * @param maxEarlyMessages messages of operations this node has not started yet that it keeps, across
- *                         all peers, before it disconnects the peer that sends one more;
- *                         {@value #DEFAULT_MAX_EARLY_MESSAGES} by default
+ * @param maxEarlyBytes    bytes (as encoded) of messages of operations this node has not started yet that
+ *                         it keeps, across all peers, before it disconnects the peer that sends one more;
+ *                         16 MiB by default
+ * @param pieceBudget      bytes of received pieces waiting for their digest check and write, across all
+ *                         peers, above which the node stops reading from its peers until half of them
+ *                         are written ({@link PieceBudget}); 64 MiB by default
  * @param maxUnansweredRequests piece requests one peer may have waiting for an answer; a peer that
  *                         sends more ignores the protocol's per-peer cap and is disconnected;
  *                         {@value #DEFAULT_MAX_UNANSWERED_REQUESTS} by default
  */
 public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Duration handshakeTimeout,
                                Dialling dialling, WriteBufferWaterMark writeBuffer, int flushLimit,
-                               int piecesInFlight, int maxEarlyMessages, int maxUnansweredRequests) {
+                               int piecesInFlight, long maxEarlyBytes, long pieceBudget,
+                               int maxUnansweredRequests) {
     public static final int DEFAULT_HANDSHAKE_SECONDS = 10;
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(DEFAULT_HANDSHAKE_SECONDS);
     public static final WriteBufferWaterMark DEFAULT_WRITE_BUFFER = new WriteBufferWaterMark(1 << 20, 4 << 20);
     public static final int DEFAULT_FLUSH_LIMIT = 64;
     public static final int DEFAULT_PIECES_IN_FLIGHT = 2;
-    public static final int DEFAULT_MAX_EARLY_MESSAGES = 100_000;
+    public static final long DEFAULT_MAX_EARLY_BYTES = 16L << 20;
+    public static final long DEFAULT_PIECE_BUDGET = 64L << 20;
     public static final int DEFAULT_MAX_UNANSWERED_REQUESTS = 256;
 
     public TransportOptions {
@@ -53,9 +58,12 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
         if (piecesInFlight < 1) {
             throw new IllegalArgumentException("at least one piece must be allowed in flight, got " + piecesInFlight);
         }
-        if (maxEarlyMessages < 0) {
-            throw new IllegalArgumentException("the number of early messages kept must not be negative, got "
-                    + maxEarlyMessages);
+        if (maxEarlyBytes < 0) {
+            throw new IllegalArgumentException("the bytes of early messages kept must not be negative, got "
+                    + maxEarlyBytes);
+        }
+        if (pieceBudget < 1) {
+            throw new IllegalArgumentException("the piece budget must be at least one byte, got " + pieceBudget);
         }
         if (maxUnansweredRequests < 1) {
             throw new IllegalArgumentException("at least one unanswered request per peer must be allowed, got "
@@ -71,53 +79,58 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
     /** The defaults on the given runtime. */
     public static TransportOptions defaults(RobberRuntime runtime) {
         return new TransportOptions(runtime, LinkCustomizer.NONE, DEFAULT_HANDSHAKE_TIMEOUT, Dialling.DEFAULTS,
-                DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_MESSAGES,
-                DEFAULT_MAX_UNANSWERED_REQUESTS);
+                DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_BYTES,
+                DEFAULT_PIECE_BUDGET, DEFAULT_MAX_UNANSWERED_REQUESTS);
     }
 
     public TransportOptions withRuntime(RobberRuntime newRuntime) {
         return new TransportOptions(newRuntime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
     public TransportOptions withLinks(LinkCustomizer customizer) {
         return new TransportOptions(runtime, customizer, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
     public TransportOptions withHandshakeTimeout(Duration timeout) {
         return new TransportOptions(runtime, links, timeout, dialling, writeBuffer, flushLimit, piecesInFlight,
-                maxEarlyMessages, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
     public TransportOptions withDialling(Dialling newDialling) {
         return new TransportOptions(runtime, links, handshakeTimeout, newDialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
     public TransportOptions withWriteBuffer(WriteBufferWaterMark marks) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, marks, flushLimit, piecesInFlight,
-                maxEarlyMessages, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
     public TransportOptions withFlushLimit(int limit) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, limit, piecesInFlight,
-                maxEarlyMessages, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
     public TransportOptions withPiecesInFlight(int pieces) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit, pieces,
-                maxEarlyMessages, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
     }
 
-    public TransportOptions withMaxEarlyMessages(int messages) {
+    public TransportOptions withMaxEarlyBytes(long bytes) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, messages, maxUnansweredRequests);
+                piecesInFlight, bytes, pieceBudget, maxUnansweredRequests);
+    }
+
+    public TransportOptions withPieceBudget(long bytes) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyBytes, bytes, maxUnansweredRequests);
     }
 
     public TransportOptions withMaxUnansweredRequests(int requests) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyMessages, requests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, requests);
     }
 
     /**

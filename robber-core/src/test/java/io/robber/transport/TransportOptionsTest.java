@@ -22,7 +22,8 @@ class TransportOptionsTest {
         assertThat(defaults.writeBuffer().high()).isEqualTo(4 << 20);
         assertThat(defaults.flushLimit()).isEqualTo(64);
         assertThat(defaults.piecesInFlight()).isEqualTo(2);
-        assertThat(defaults.maxEarlyMessages()).isEqualTo(100_000);
+        assertThat(defaults.maxEarlyBytes()).isEqualTo(16L << 20);
+        assertThat(defaults.pieceBudget()).isEqualTo(64L << 20);
         assertThat(defaults.maxUnansweredRequests()).isEqualTo(256);
     }
 
@@ -31,7 +32,7 @@ class TransportOptionsTest {
         try (RobberRuntime runtime = RobberRuntime.create(1, 1)) {
             LinkCustomizer links = (self, peer, pipeline) -> { };
             TransportOptions options = TransportOptions.defaults(runtime).withLinks(links)
-                    .withHandshakeTimeout(Duration.ofSeconds(2)).withPiecesInFlight(4).withMaxEarlyMessages(10)
+                    .withHandshakeTimeout(Duration.ofSeconds(2)).withPiecesInFlight(4).withMaxEarlyBytes(10).withPieceBudget(1 << 20)
                     .withMaxUnansweredRequests(16)
                     .withFlushLimit(8).withWriteBuffer(new WriteBufferWaterMark(10, 20))
                     .withDialling(new TransportOptions.Dialling(Duration.ofSeconds(1), Duration.ofMillis(5),
@@ -41,7 +42,8 @@ class TransportOptionsTest {
             assertThat(options.links()).isSameAs(links);
             assertThat(options.handshakeTimeout()).isEqualTo(Duration.ofSeconds(2));
             assertThat(options.piecesInFlight()).isEqualTo(4);
-            assertThat(options.maxEarlyMessages()).isEqualTo(10);
+            assertThat(options.maxEarlyBytes()).isEqualTo(10);
+            assertThat(options.pieceBudget()).isEqualTo(1 << 20);
             assertThat(options.maxUnansweredRequests()).isEqualTo(16);
             assertThat(options.flushLimit()).isEqualTo(8);
             assertThat(options.writeBuffer().high()).isEqualTo(20);
@@ -58,8 +60,10 @@ class TransportOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handshake timeout must be positive");
         assertThatThrownBy(() -> defaults.withPiecesInFlight(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("in flight");
-        assertThatThrownBy(() -> defaults.withMaxEarlyMessages(-1))
+        assertThatThrownBy(() -> defaults.withMaxEarlyBytes(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("early messages");
+        assertThatThrownBy(() -> defaults.withPieceBudget(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("piece budget");
         assertThatThrownBy(() -> defaults.withMaxUnansweredRequests(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unanswered request");
         assertThatThrownBy(() -> defaults.withFlushLimit(0))

@@ -80,7 +80,7 @@ final class DatacastEngine implements ProtocolEngine {
 
     @Override
     public void onMessage(int peer, Message message) {
-        LOG.warn("ignored unexpected {} message from member {}", message.type(), ctx.group().member(peer).id());
+        ctx.refuse(peer, message.type(), "this protocol does not expect it here");
     }
 
     @Override

@@ -1,0 +1,120 @@
+package io.robber.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.robber.api.ChannelConfig;
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.api.Member;
+import io.robber.api.MulticastChannel;
+import io.robber.metrics.RobberMeters;
+import io.robber.storage.MemoryStorage;
+import io.robber.testkit.Delivery;
+import io.robber.testkit.LoopbackGroup;
+import io.robber.wire.Message;
+import io.robber.wire.MessageType;
+import io.robber.wire.WireCodec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 14, item 9, over Netty: a member forges frames on its connection to a neighbour — a piece the
+ * neighbour never asked it for (wrong bytes, which would fail the digest check if it were hashed) and a
+ * done naming the neighbour itself and the root, its other neighbour. The neighbour refuses both,
+ * counts them in {@code robber.messages.rejected}, never hashes the piece, and every copy is verified.
+ */
+class ForgedFramesTest {
+    private static final int PIECE = 16 * 1024;
+
+    @Test
+    void anUnrequestedPieceAndAFalseDoneAreRefusedOverTheWire() throws Exception {
+        Group group = LoopbackGroup.group(LoopbackGroup.freePort(), 3);
+        AtomicBoolean injected = new AtomicBoolean();
+        byte[] data = Delivery.data(400L * PIECE, 5);
+        Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), PIECE);
+        LinkCustomizer forge = (self, peer, pipeline) -> {
+            if (self.id().equals("c0n1") && peer.id().equals("c0n2")) {
+                pipeline.addFirst(new Forger(injected, manifest.pieceCount() - 1));
+            }
+        };
+        MeterRegistry registry = new SimpleMeterRegistry();
+        List<MulticastChannel> channels = new ArrayList<>();
+        List<MemoryStorage> copies = new ArrayList<>();
+        try (RobberRuntime runtime = RobberRuntime.create(2, 2)) {
+            List<CompletableFuture<Void>> done = new ArrayList<>();
+            for (Member m : group.members()) {
+                ChannelConfig config = ChannelConfig.of(group, m.id(), "robber");
+                MulticastChannel ch = RobberTransport.open(m.id().equals("c0n2") ? config.withMeters(registry) : config,
+                        TransportOptions.defaults(runtime).withLinks(forge));
+                channels.add(ch);
+                boolean root = m.id().equals("c0n0");
+                MemoryStorage storage = root ? MemoryStorage.wrap(data) : new MemoryStorage(data.length);
+                copies.add(storage);
+                done.add(ch.multicastAsync(manifest, storage, root ? manifest.allPieces() : new BitSet()));
+            }
+            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+            for (MulticastChannel ch : channels) {
+                ch.flush(Duration.ofSeconds(30));
+            }
+            channels.forEach(MulticastChannel::close);
+        }
+        assertThat(injected).isTrue();
+        assertThat(rejected(registry, MessageType.PIECE)).isEqualTo(1);
+        assertThat(rejected(registry, MessageType.DONE)).isEqualTo(1);
+        assertThat(copies).allSatisfy(c -> assertThat(c.toByteArray()).isEqualTo(data));
+    }
+
+    private static double rejected(MeterRegistry registry, MessageType type) {
+        Counter counter = registry.find(RobberMeters.MESSAGES_REJECTED).tag("type", type.name().toLowerCase()).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    /**
+     * On the first request c0n1 sends c0n2 (so both are running and c0n1 lacks that piece, which c0n2
+     * therefore never asked it for), writes before it that piece with zero bytes and a done naming
+     * c0n0 and c0n2.
+     */
+    private static final class Forger extends ChannelDuplexHandler {
+        private final AtomicBoolean injected;
+        private final int lastPiece;
+
+        Forger(AtomicBoolean injected, int lastPiece) {
+            this.injected = injected;
+            this.lastPiece = lastPiece;
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (!injected.get() && msg instanceof ByteBuf b && isRequest(b) && b.getInt(b.readerIndex() + 9) != lastPiece) {
+                injected.set(true);
+                int op = b.getInt(b.readerIndex() + 5);
+                int piece = b.getInt(b.readerIndex() + 9);
+                ctx.write(WireCodec.pieceHeader(ctx.alloc(), op, piece, PIECE));
+                ctx.write(ctx.alloc().buffer(PIECE).writeZero(PIECE));
+                BitSet members = new BitSet();
+                members.set(0);
+                members.set(2);
+                ctx.write(WireCodec.encode(ctx.alloc(), new Message.Done(op, members)));
+            }
+            ctx.write(msg, promise);
+        }
+
+        private static boolean isRequest(ByteBuf b) {
+            return b.readableBytes() == 13 && b.getInt(b.readerIndex()) == 9
+                    && b.getByte(b.readerIndex() + 4) == MessageType.REQUEST.code();
+        }
+    }
+}
