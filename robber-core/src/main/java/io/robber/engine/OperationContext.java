@@ -3,6 +3,7 @@ package io.robber.engine;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -14,6 +15,8 @@ final class OperationContext implements EngineContext {
         void completed();
 
         void fail(String reason);
+
+        void drop(int peer, String reason);
     }
 
     private final int op;
@@ -25,9 +28,12 @@ final class OperationContext implements EngineContext {
     private final NodeIo io;
     private final RandomGenerator random;
     private final Outcome outcome;
+    private final Duration failureTimeout;
 
     OperationContext(int op, Group group, int self, Manifest manifest, List<Integer> neighbours,
-                     Optional<MessageCodec<?>> codec, NodeIo io, RandomGenerator random, Outcome outcome) {
+                     Optional<MessageCodec<?>> codec, NodeIo io, RandomGenerator random, Duration failureTimeout,
+                     Outcome outcome) {
+        this.failureTimeout = failureTimeout;
         this.op = op;
         this.group = group;
         this.self = self;
@@ -98,6 +104,16 @@ final class OperationContext implements EngineContext {
     @Override
     public void fail(String reason) {
         outcome.fail(reason);
+    }
+
+    @Override
+    public Duration failureTimeout() {
+        return failureTimeout;
+    }
+
+    @Override
+    public void drop(int peer, String reason) {
+        outcome.drop(peer, reason);
     }
 
     @Override

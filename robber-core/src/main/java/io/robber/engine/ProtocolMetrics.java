@@ -11,4 +11,8 @@ public interface ProtocolMetrics {
     /** A steal returned {@code pieces} pieces of work. */
     default void stealSucceeded(int pieces) {
     }
+
+    /** A request went unanswered past its deadline and {@code pieces} of the overdue pieces were asked for elsewhere. */
+    default void requestsOverdue(int pieces) {
+    }
 }

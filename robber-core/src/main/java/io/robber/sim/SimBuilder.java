@@ -29,6 +29,9 @@ public final class SimBuilder {
     final Map<Integer, Long> crashes = new HashMap<>();
     final List<long[]> outages = new ArrayList<>();
     final BitSet corrupting = new BitSet();
+    final BitSet neverStarting = new BitSet();
+    final BitSet mute = new BitSet();
+    final BitSet lying = new BitSet();
     int badPieceLimit = 3;
     PieceTrace trace = (nanos, from, to, piece) -> { };
 
@@ -106,6 +109,30 @@ public final class SimBuilder {
     /** Every piece {@code member} sends arrives with flipped bytes: it fails its digest check at the receiver. */
     public SimBuilder corrupting(int member) {
         corrupting.set(member);
+        return this;
+    }
+
+    /**
+     * {@code member} connects to its neighbours but never starts the operation: it sends nothing and
+     * what reaches it is lost (a hung or hostile process whose connections stay open).
+     */
+    public SimBuilder neverStarts(int member) {
+        neverStarting.set(member);
+        return this;
+    }
+
+    /** {@code member} takes part but never answers a request: the requests sent to it are lost. */
+    public SimBuilder mute(int member) {
+        mute.set(member);
+        return this;
+    }
+
+    /**
+     * {@code member} announces in every bitfield it sends that it holds every piece, also those it lacks
+     * (requests for those it ignores, as any member does).
+     */
+    public SimBuilder lying(int member) {
+        lying.set(member);
         return this;
     }
 

@@ -74,6 +74,16 @@ class PieceExchangeChokingTest {
             throw new AssertionError(reason);
         }
 
+        @Override
+        public java.time.Duration failureTimeout() {
+            return java.time.Duration.ofSeconds(30);
+        }
+
+        @Override
+        public void drop(int peer, String reason) {
+            throw new AssertionError("dropped " + peer + ": " + reason);
+        }
+
         public RandomGenerator random() {
             return random;
         }

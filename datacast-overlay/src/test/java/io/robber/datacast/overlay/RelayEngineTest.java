@@ -145,6 +145,16 @@ class RelayEngineTest {
         }
 
         @Override
+        public java.time.Duration failureTimeout() {
+            return java.time.Duration.ofSeconds(30);
+        }
+
+        @Override
+        public void drop(int peer, String reason) {
+            throw new AssertionError("dropped " + peer + ": " + reason);
+        }
+
+        @Override
         public RandomGenerator random() {
             return new SplittableRandom(1);
         }
