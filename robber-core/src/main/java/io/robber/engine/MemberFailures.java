@@ -115,13 +115,14 @@ final class MemberFailures {
 
     /**
      * Arms one timer: after {@code grace} plus the failure timeout, every one of {@code neighbours}
-     * that has not started ({@code started} false) and is not dead yet is passed to {@code notStarted}.
+     * that has not started ({@code started} false), is not dead yet and is connected (a lost one has
+     * its loss timer) is passed to {@code notStarted}.
      */
     void awaitStart(List<Integer> neighbours, Duration grace, IntPredicate started, IntConsumer notStarted) {
         startWatch = timers.schedule(grace.plus(timeout).toNanos(), () -> {
             startWatch = null;
             for (int n : neighbours) {
-                if (!started.test(n) && !dead.get(n)) {
+                if (!started.test(n) && !dead.get(n) && !lossTimers.containsKey(n)) {
                     notStarted.accept(n);
                 }
             }

@@ -20,9 +20,11 @@ import java.util.function.ObjIntConsumer;
  * may still come and counts as a duplicate. A peer is looked at again once its oldest request is
  * due; each look that finds overdue requests is a strike, and a delivery from the peer clears them.
  * After {@value #STRIKES} strikes, when the peer has owed pieces without delivering any for the
- * failure timeout, it is dropped: disconnected and declared dead, so its work is taken over as after
- * any death. An honest peer on a slow link delivers at least one piece per failure timeout, so it is
- * never dropped, at worst asked twice for a piece.
+ * failure timeout and another live peer announced one of them, it is dropped: disconnected and
+ * declared dead, so its work is taken over as after any death. The only source of what it owes is
+ * not dropped (that would put the pieces out of reach; e.g. a root whose disk stalls is waited for,
+ * up to the caller's timeout). An honest peer on a slow link delivers at least one piece per failure
+ * timeout, so it is never dropped, at worst asked twice for a piece.
  */
 final class OverdueRequests {
     /** How many times its expected delivery time a request may wait. */
@@ -104,7 +106,7 @@ final class OverdueRequests {
         if (!overdue.isEmpty()) {
             ctx.metrics().requestsOverdue(askElsewhere(p, overdue, peers, possession, request));
             p.strikes++;
-            if (p.strikes >= STRIKES && now - p.owedSince >= failureNanos) {
+            if (p.strikes >= STRIKES && now - p.owedSince >= failureNanos && heldElsewhere(p, overdue, peers)) {
                 ctx.drop(p.member, "answered none of " + p.requestedAt.size() + " requests for "
                         + seconds(now - p.owedSince) + " while connected");
                 return;
@@ -136,6 +138,16 @@ final class OverdueRequests {
             }
         }
         return asked;
+    }
+
+    /** Whether another live peer announced one of {@code pieces}: dropping {@code p} then loses nothing. */
+    private static boolean heldElsewhere(PeerState p, BitSet pieces, Collection<PeerState> peers) {
+        for (PeerState q : peers) {
+            if (q != p && !q.lost && q.has.intersects(pieces)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int window(PeerState p) {
