@@ -12,10 +12,12 @@ import java.util.function.ObjIntConsumer;
  * that keeps its connection alive but does not serve, because it is hung, hostile or announced
  * pieces it lacks, would otherwise hold those pieces pending for ever.
  *
- * <p>A request is overdue once it has waited {@value #SLACK} times as long as the peer's whole
- * window takes to arrive at its measured rate, plus a round trip (the request pipelining of
- * {@link RequestWindow}); at least a tenth of the failure timeout, and a third of it before anything
- * was measured. An overdue piece is asked for again from another live peer that announced it and has
+ * <p>A request is overdue once it, and the peer's last delivery, are older than {@value #SLACK} times
+ * the time the peer's whole window takes to arrive at its measured rate, plus a round trip (the
+ * request pipelining of {@link RequestWindow}); at least a tenth of the failure timeout, and a third
+ * of it before anything was measured. A peer that still delivers is never overdue, however slow:
+ * one that skips requests (e.g. for pieces it announced but lacks) soon has only skipped ones in its
+ * window, and stalls. An overdue piece is asked for again from another live peer that announced it and has
  * room in its window (each piece at most twice, shared with {@link SecondRequests}); the first copy
  * may still come and counts as a duplicate. A peer is looked at again once its oldest request is
  * due; each look that finds overdue requests is a strike, and a delivery from the peer clears them.
@@ -86,8 +88,8 @@ final class OverdueRequests {
 
     /**
      * Looks at {@code p}: asks {@code request} for its overdue pieces from other peers, counts a
-     * strike and drops it when it has owed pieces for the failure timeout; then looks again when its
-     * oldest request is due.
+     * strike and drops it when it has owed pieces for the failure timeout; then looks again one
+     * patience after its last delivery.
      */
     void look(PeerState p, Collection<PeerState> peers, BitSet possession, ObjIntConsumer<PeerState> request) {
         if (p.lost || p.requestedAt.isEmpty() || p.look != null) {
@@ -96,12 +98,12 @@ final class OverdueRequests {
         long now = ctx.timers().nanoTime();
         long patience = patience(p);
         BitSet overdue = new BitSet();
-        long oldest = now;
-        for (var e : p.requestedAt.entrySet()) {
-            if (now - e.getValue() >= patience) {
-                overdue.set(e.getKey());
-            }
-            oldest = Math.min(oldest, e.getValue());
+        if (now - p.owedSince >= patience) {
+            p.requestedAt.forEach((piece, at) -> {
+                if (now - at >= patience) {
+                    overdue.set(piece);
+                }
+            });
         }
         if (!overdue.isEmpty()) {
             ctx.metrics().requestsOverdue(askElsewhere(p, overdue, peers, possession, request));
@@ -112,7 +114,7 @@ final class OverdueRequests {
                 return;
             }
         }
-        lookIn(p, Math.max(oldest + patience - now, patience / 2));
+        lookIn(p, Math.max(p.owedSince + patience - now, patience / 2));
     }
 
     /** Asks other live peers with room for the overdue pieces not asked for twice yet; returns how many. */
