@@ -129,7 +129,7 @@ final class MemberFailures {
         });
     }
 
-    /** "connected to c0n1 but did not start the operation within 30 s" */
+    /** "did not start the operation within 90 s of c0n1's start" */
     String notStartedReason(Duration grace) {
         Duration waited = grace.plus(timeout);
         return "did not start the operation within " + (waited.toMillis() % 1000 == 0 ? waited.toSeconds() + " s"
