@@ -12,6 +12,7 @@ import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.sim.SimData;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -71,8 +72,8 @@ class OnlySourceFirstTest {
         }
 
         @Override
-        public java.time.Duration failureTimeout() {
-            return java.time.Duration.ofSeconds(30);
+        public Duration failureTimeout() {
+            return Duration.ofSeconds(30);
         }
 
         @Override

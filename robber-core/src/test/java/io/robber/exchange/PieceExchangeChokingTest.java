@@ -9,6 +9,7 @@ import io.robber.engine.ProtocolMetrics;
 import io.robber.engine.Timers;
 import io.robber.sim.SimData;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -75,8 +76,8 @@ class PieceExchangeChokingTest {
         }
 
         @Override
-        public java.time.Duration failureTimeout() {
-            return java.time.Duration.ofSeconds(30);
+        public Duration failureTimeout() {
+            return Duration.ofSeconds(30);
         }
 
         @Override

@@ -11,6 +11,7 @@ import io.robber.engine.Timers;
 import io.robber.sim.SimData;
 import io.robber.sim.VirtualClock;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -145,8 +146,8 @@ class RelayEngineTest {
         }
 
         @Override
-        public java.time.Duration failureTimeout() {
-            return java.time.Duration.ofSeconds(30);
+        public Duration failureTimeout() {
+            return Duration.ofSeconds(30);
         }
 
         @Override
