@@ -46,6 +46,8 @@ public final class ReceiverTransfer {
     private final CoordinatorClient client;
     private final TransferListener reporter;
     private final MeterRegistry registry;
+    /** Why the coordinator declared this receiver dead ({@link ControlMessage.Departed} naming it), or null. */
+    private volatile String declaredDead;
 
     public ReceiverTransfer(Settings settings, CoordinatorClient client, TransferListener reporter,
                             MeterRegistry registry) {
@@ -169,7 +171,10 @@ public final class ReceiverTransfer {
         long deadline = begin + settings.timeout().toNanos();
         client.progress(() -> Math.min(size, Channels.bytesIn(channel.meters())));
         client.departures(d -> {
-            if (!d.id().equals(settings.id()) && plan.group().contains(d.id())) {
+            if (d.id().equals(settings.id())) {
+                declaredDead = "this receiver was declared dead (" + d.reason() + "; was it stopped or frozen?) and "
+                        + "the transfer went on without it: the sender counts it as failed; run it again";
+            } else if (plan.group().contains(d.id())) {
                 reporter.warn("member " + d.id() + " left the transfer (" + d.reason() + "); going on without it");
                 channel.declareDead(d.id(), "left the transfer: " + d.reason());
             }
@@ -201,6 +206,10 @@ public final class ReceiverTransfer {
                 + (plan.sha256() == null ? plan.manifest().rootDigestHex() : plan.sha256()) + " verified; serving "
                 + "peers until every member is done");
         List<String> failed = awaitGroup(channel, deadline);
+        if (declaredDead != null) {
+            throw new TransferFailedException(declaredDead + " (the copy in " + target.target()
+                    + " is complete and verified)", null);
+        }
         return new TransferSummary("receiver", settings.id(), start.protocol(), start.offer().name(),
                 start.offer().kind(), size, plan.manifest().pieceSize(), plan.sha256(), Channels.seconds(localNanos),
                 orZero(Channels.throughput(size, localNanos)), true, target.target().toString(), List.of(node),
@@ -215,11 +224,14 @@ public final class ReceiverTransfer {
         while (true) {
             try {
                 operation.get(TICK_MILLIS, TimeUnit.MILLISECONDS);
-                return null;
+                return declaredDead;
             } catch (ExecutionException e) {
-                return Transfers.describe(e.getCause(), settings.out().toString());
+                return declaredDead != null ? declaredDead : Transfers.describe(e.getCause(), settings.out().toString());
             } catch (TimeoutException e) {
                 // still running
+            }
+            if (declaredDead != null) {
+                return declaredDead;
             }
             long bytes = Math.min(size, Channels.bytesIn(channel.meters()));
             reporter.progress(bytes, size, "");
@@ -251,13 +263,13 @@ public final class ReceiverTransfer {
     }
 
     /**
-     * Keeps serving until every member is done (flush) or the coordinator tells how the transfer ended;
-     * returns the members that failed.
+     * Keeps serving until every member is done (flush) or the coordinator tells how the transfer ended,
+     * or that this receiver was declared dead; returns the members that failed.
      */
     private List<String> awaitGroup(MulticastChannel channel, long deadline) throws InterruptedException {
         CompletableFuture<Void> flush = channel.flushAsync();
         CompletableFuture<ControlMessage> end = client.end();
-        while (true) {
+        while (declaredDead == null) {
             if (flush.isDone() && !flush.isCompletedExceptionally()) {
                 return List.of();
             }
@@ -292,6 +304,7 @@ public final class ReceiverTransfer {
                 // looked at on the next round
             }
         }
+        return List.of();
     }
 
     private void report(boolean ok, String error, NodeReport node) {

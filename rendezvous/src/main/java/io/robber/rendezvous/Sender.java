@@ -174,7 +174,7 @@ public final class Sender {
         Root root = group != null ? staticRoot() : rendezvousRoot();
         try (SourceData source = SourceData.open(path);
              Coordinator coordinator = Coordinator.listen(root.control(), secret, root.mode(), source.offer(),
-                     root.receivers(), root.admission(), listener, ControlChannel.VERSION)) {
+                     root.receivers(), root.admission(), listener, ControlChannel.VERSION, failureTimeout)) {
             String at = Addresses.format(coordinator.address());
             String what = source.name() + " (" + Units.bytes(source.size()) + ")";
             listener.info(group != null

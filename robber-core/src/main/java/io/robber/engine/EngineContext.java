@@ -4,6 +4,7 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.wire.Message;
 import io.robber.wire.MessageType;
+import java.time.Duration;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -60,6 +61,18 @@ public interface EngineContext {
     default void refuse(int peer, MessageType type, String why) {
         metrics().messageRejected(type);
     }
+
+    /**
+     * How long a member may give nothing before it is declared dead: the operation's failure timeout,
+     * which also bounds how long an engine waits for a peer that does not serve it.
+     */
+    Duration failureTimeout();
+
+    /**
+     * {@code peer} does not serve this node (e.g. it leaves requests unanswered): it is disconnected and
+     * declared dead group-wide for {@code reason}, so that its work is taken over as after any death.
+     */
+    void drop(int peer, String reason);
 
     RandomGenerator random();
 

@@ -9,6 +9,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 
 /**
  * What one node knows about failed members during an operation. The papers assume members never
@@ -20,6 +22,8 @@ import java.util.Map;
  *       since the transport's idle detection has already waited that long;</li>
  *   <li>the dead members and why, learnt locally or from the group-wide flood ({@link Message.Dead}),
  *       which it passes on;</li>
+ *   <li>a start watch: a neighbour that connected but has not started the operation (its possession
+ *       is unknown) when the failure timeout has passed since this node started is dead;</li>
  *   <li>a watchdog: once some member is dead, an incomplete node that receives no piece for the
  *       failure timeout gives up, because the data it lacks may have died with that member. This is
  *       what guarantees that no survivor hangs, whatever died.</li>
@@ -37,6 +41,7 @@ final class MemberFailures {
     private final String[] reasons;
     private final Map<Integer, Runnable> lossTimers = new HashMap<>();
     private Runnable watchdog;
+    private Runnable startWatch;
     private BitSet reachable;
     private long lastProgress;
 
@@ -115,6 +120,29 @@ final class MemberFailures {
         return "sent nothing to " + group.member(self).id() + " for " + seconds();
     }
 
+    /**
+     * Arms one timer: after {@code grace} plus the failure timeout, every one of {@code neighbours}
+     * that has not started ({@code started} false), is not dead yet and is connected (a lost one has
+     * its loss timer) is passed to {@code notStarted}.
+     */
+    void awaitStart(List<Integer> neighbours, Duration grace, IntPredicate started, IntConsumer notStarted) {
+        startWatch = timers.schedule(grace.plus(timeout).toNanos(), () -> {
+            startWatch = null;
+            for (int n : neighbours) {
+                if (!started.test(n) && !dead.get(n) && !lossTimers.containsKey(n)) {
+                    notStarted.accept(n);
+                }
+            }
+        });
+    }
+
+    /** "did not start the operation within 90 s of c0n1's start" */
+    String notStartedReason(Duration grace) {
+        Duration waited = grace.plus(timeout);
+        return "did not start the operation within " + (waited.toMillis() % 1000 == 0 ? waited.toSeconds() + " s"
+                : waited.toMillis() + " ms") + " of " + group.member(self).id() + "'s start";
+    }
+
     /** A piece arrived. */
     void progress() {
         lastProgress = timers.nanoTime();
@@ -181,6 +209,10 @@ final class MemberFailures {
 
     /** Stops every timer: the operation is over. */
     void stop() {
+        if (startWatch != null) {
+            startWatch.run();
+            startWatch = null;
+        }
         lossTimers.values().forEach(Runnable::run);
         lossTimers.clear();
         if (watchdog != null) {

@@ -78,7 +78,7 @@ public final class Operation {
         this.possessions = new PossessionFlood(op, group, self, manifest, neighbours, origins, io);
         this.done = new DoneFlood(op, group, self, neighbours, origins, io);
         this.context = new OperationContext(op, group, self, manifest, neighbours, plan.messageCodec(), io, random,
-                rejections,
+                rejections, failureTimeout,
                 new OperationContext.Outcome() {
                     @Override
                     public void completed() {
@@ -89,6 +89,11 @@ public final class Operation {
                     public void fail(String reason) {
                         giveUp(new ProtocolException(reason));
                     }
+
+                    @Override
+                    public void drop(int peer, String reason) {
+                        ban(peer, reason);
+                    }
                 });
     }
 
@@ -96,8 +101,25 @@ public final class Operation {
         return context.op();
     }
 
-    /** Starts the operation holding {@code possession}. */
+    /** Starts the operation holding {@code possession}; neighbours have the failure timeout to start theirs. */
     public void start(BitSet possession) {
+        start(possession, Duration.ZERO);
+    }
+
+    /**
+     * Starts the operation holding {@code possession}. A neighbour that has not started its own (its
+     * possession, which every member floods first, has not been heard of) within {@code grace} plus the
+     * failure timeout is declared dead, so that a member that connects but never starts cannot stall
+     * its cluster; {@code grace} is how long an honest member may still be waiting for its own
+     * neighbours to connect (a transport's connect timeout) before it starts or gives up.
+     */
+    public void start(BitSet possession, Duration grace) {
+        failures.awaitStart(neighbours, grace, possessions::knows,
+                n -> recordDeath(n, failures.notStartedReason(grace), -1));
+        startEngine(possession);
+    }
+
+    private void startEngine(BitSet possession) {
         if (possession.length() > manifest.pieceCount()) {
             throw new IllegalArgumentException("possession names piece " + (possession.length() - 1)
                     + " but the data set has " + manifest.pieceCount() + " pieces");
@@ -206,11 +228,18 @@ public final class Operation {
     }
 
     private void act(BadPieces.Verdict verdict) {
-        if (verdict instanceof BadPieces.Verdict.Ban ban && !failures.isDead(ban.member())) {
-            io.disconnect(ban.member(), ban.reason());
-            recordDeath(ban.member(), ban.reason(), -1);
+        if (verdict instanceof BadPieces.Verdict.Ban ban) {
+            ban(ban.member(), ban.reason());
         } else if (verdict instanceof BadPieces.Verdict.Fail fail) {
             giveUp(new ProtocolException(fail.reason()));
+        }
+    }
+
+    /** {@code member} is disconnected and declared dead for {@code reason}, here and group-wide. */
+    private void ban(int member, String reason) {
+        if (!finished && !failures.isDead(member)) {
+            io.disconnect(member, reason);
+            recordDeath(member, reason, -1);
         }
     }
 

@@ -4,6 +4,7 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.wire.Message;
 import io.robber.wire.MessageType;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -15,6 +16,8 @@ final class OperationContext implements EngineContext {
         void completed();
 
         void fail(String reason);
+
+        void drop(int peer, String reason);
     }
 
     private final int op;
@@ -27,10 +30,11 @@ final class OperationContext implements EngineContext {
     private final RandomGenerator random;
     private final Rejections rejections;
     private final Outcome outcome;
+    private final Duration failureTimeout;
 
     OperationContext(int op, Group group, int self, Manifest manifest, List<Integer> neighbours,
                      Optional<MessageCodec<?>> codec, NodeIo io, RandomGenerator random, Rejections rejections,
-                     Outcome outcome) {
+                     Duration failureTimeout, Outcome outcome) {
         this.op = op;
         this.group = group;
         this.self = self;
@@ -40,6 +44,7 @@ final class OperationContext implements EngineContext {
         this.io = io;
         this.random = random;
         this.rejections = rejections;
+        this.failureTimeout = failureTimeout;
         this.outcome = outcome;
     }
 
@@ -107,6 +112,16 @@ final class OperationContext implements EngineContext {
     @Override
     public void refuse(int peer, MessageType type, String why) {
         rejections.reject(peer, type, why);
+    }
+
+    @Override
+    public Duration failureTimeout() {
+        return failureTimeout;
+    }
+
+    @Override
+    public void drop(int peer, String reason) {
+        outcome.drop(peer, reason);
     }
 
     @Override

@@ -140,6 +140,11 @@ final class PossessionFlood {
         gossip.tell(peer, (BitSet) known.clone());
     }
 
+    /** Whether {@code member}'s possession is known here: it started the operation (every member floods its own at the start). */
+    boolean knows(int member) {
+        return known.get(member);
+    }
+
     /** Members whose possession this node has not heard of yet. */
     List<String> unknown() {
         List<String> unknown = new ArrayList<>();

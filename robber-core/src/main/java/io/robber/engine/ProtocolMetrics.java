@@ -17,4 +17,8 @@ public interface ProtocolMetrics {
     /** A {@code type} message (or piece) from a peer was refused: its sender could not have produced it. */
     default void messageRejected(MessageType type) {
     }
+
+    /** A request went unanswered past its deadline and {@code pieces} of the overdue pieces were asked for elsewhere. */
+    default void requestsOverdue(int pieces) {
+    }
 }

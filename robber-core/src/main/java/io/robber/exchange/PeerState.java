@@ -1,6 +1,8 @@
 package io.robber.exchange;
 
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 
 /** What this node knows about one neighbour during an operation. */
 final class PeerState {
@@ -14,6 +16,14 @@ final class PeerState {
      * also when the piece was asked for again after an unchoke and so arrives twice.
      */
     final BitSet crossingChoke = new BitSet();
+    /** When each of them was requested ({@link OverdueRequests}). */
+    final Map<Integer, Long> requestedAt = new HashMap<>();
+    /** Since when the peer owes pieces without delivering one; -1 while it owes none. */
+    long owedSince = -1;
+    /** Looks at the peer that found overdue requests since its last delivery. */
+    int strikes;
+    /** Cancels the next look at the peer's requests; null when none is due. */
+    Runnable look;
     /** How many of them to allow. */
     final RequestWindow window;
     /** The peer's desire from us; {@code null} until its desire message arrives. */

@@ -12,6 +12,9 @@ import org.slf4j.LoggerFactory;
  * desire → bitfield, have, request, piece; at most R outstanding requests per peer, chosen at random
  * from desire(n, p) ∩ possession(p); announcements filtered by each peer's desire.
  *
+ * <p>Requests a peer leaves unanswered are asked for elsewhere, and a peer that serves nothing for the
+ * failure timeout is dropped ({@link OverdueRequests}).
+ *
  * <p>{@link ExchangeOptions} add what the BitTorrent baseline needs and the others do not: another
  * {@link PieceSelection}, choking with interest (which peers this node serves is decided by the
  * caller through {@link #choke}), and the end game.
@@ -28,6 +31,7 @@ public final class PieceExchange {
     private final BitSet possession;
     private final BitSet pending = new BitSet();
     private final SecondRequests secondRequests;
+    private final OverdueRequests overdue;
     private final Neighbours peers;
     private final HaveCoalescer haves;
 
@@ -48,11 +52,19 @@ public final class PieceExchange {
         this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(),
                 pieces -> peers.announce(pieces, ctx));
         this.secondRequests = new SecondRequests(tuning, ctx.manifest().pieceSize());
+        this.overdue = new OverdueRequests(ctx, tuning, secondRequests, this::lookAt);
+    }
+
+    /** {@code p}'s oldest request is due: its overdue pieces are asked for elsewhere. */
+    private void lookAt(PeerState p) {
+        overdue.look(p, peers.all(), possession, this::request);
+        policy.afterRequests();
     }
 
     /** The operation ended on this node: no more announcements. */
     public void stop() {
         haves.stop();
+        peers.all().forEach(overdue::forget);
     }
 
     /** possession(n); read-only for callers. */
@@ -226,6 +238,7 @@ public final class PieceExchange {
             }
             p.crossingChoke.or(p.outstanding);
             p.outstanding.clear();
+            overdue.forget(p);
             fillAll();
         } else {
             fill(p);
@@ -253,6 +266,7 @@ public final class PieceExchange {
         if (p != null && p.outstanding.get(piece)) {
             p.outstanding.clear(piece);
             p.window.delivered(ctx.timers().nanoTime(), ctx.manifest().pieceLength(piece), p.outstanding.isEmpty());
+            overdue.answered(p, piece);
         }
         pending.clear(piece);
         if (possession.get(piece)) {
@@ -280,6 +294,9 @@ public final class PieceExchange {
     public void onPieceRejected(int peer, int piece) {
         PeerState p = peers.get(peer);
         if (p != null) {
+            if (p.outstanding.get(piece)) {
+                overdue.answered(p, piece);
+            }
             p.outstanding.clear(piece);
             p.crossingChoke.clear(piece);
             p.has.clear(piece);
@@ -304,6 +321,7 @@ public final class PieceExchange {
             }
         }
         p.outstanding.clear();
+        overdue.forget(p);
         fillAll();
         policy.afterRequests();
     }
@@ -401,6 +419,7 @@ public final class PieceExchange {
         pending.set(piece);
         p.window.requested(ctx.timers().nanoTime(), p.outstanding.isEmpty());
         p.outstanding.set(piece);
+        overdue.requested(p, piece);
         ctx.send(p.member, new Message.Request(ctx.op(), piece));
         policy.onRequested(p.member, piece);
     }

@@ -85,6 +85,11 @@ final class RequestWindow {
         return (long) Math.min(Long.MAX_VALUE, (double) pieces * pieceSize / bytesPerNano);
     }
 
+    /** The shortest round trip seen from a request to its piece; {@link Long#MAX_VALUE} before any. */
+    long minRttNanos() {
+        return minRttNanos;
+    }
+
     /** The measured delivery rate in bytes per second; NaN before anything was measured. */
     double bytesPerSecond() {
         return bytesPerNano * 1e9;

@@ -55,6 +55,16 @@ final class SecondRequests {
         }
     }
 
+    /** Whether {@code piece} may be asked for once more: it was not asked for twice yet. */
+    boolean askAgain(int piece) {
+        return !asked.get(piece);
+    }
+
+    /** {@code piece} is asked for a second time. */
+    void markAsked(int piece) {
+        asked.set(piece);
+    }
+
     /** Whether a live peer still owes {@code piece} because it was asked for twice. */
     boolean owedByLivePeer(int piece, Collection<PeerState> peers) {
         if (!asked.get(piece)) {

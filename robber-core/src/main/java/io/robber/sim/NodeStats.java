@@ -27,6 +27,8 @@ public final class NodeStats implements ProtocolMetrics {
     long requestsToLocal;
     long requestsToGlobal;
     long piecesRejected;
+    long overdueLooks;
+    long piecesAskedAgain;
     final Map<MessageType, Long> messagesSent = new EnumMap<>(MessageType.class);
     final Map<MessageType, Long> messagesRejected = new EnumMap<>(MessageType.class);
     long localCompleteAt = -1;
@@ -48,6 +50,22 @@ public final class NodeStats implements ProtocolMetrics {
     public void stealSucceeded(int pieces) {
         stealsSucceeded++;
         piecesStolen += pieces;
+    }
+
+    @Override
+    public void requestsOverdue(int pieces) {
+        overdueLooks++;
+        piecesAskedAgain += pieces;
+    }
+
+    /** Looks at a peer that found requests overdue ({@code OverdueRequests}). */
+    public long overdueLooks() {
+        return overdueLooks;
+    }
+
+    /** Overdue pieces asked for again from another peer. */
+    public long piecesAskedAgain() {
+        return piecesAskedAgain;
     }
 
     /** Pieces that arrived here and failed their digest check. */

@@ -31,6 +31,9 @@ public final class SimBuilder {
     final List<long[]> outages = new ArrayList<>();
     final BitSet corrupting = new BitSet();
     final List<Forgery> forgeries = new ArrayList<>();
+    final BitSet neverStarting = new BitSet();
+    final BitSet mute = new BitSet();
+    final BitSet lying = new BitSet();
     int badPieceLimit = 3;
     PieceTrace trace = (nanos, from, to, piece) -> { };
 
@@ -129,6 +132,30 @@ public final class SimBuilder {
 
     /** A forged message, or with {@code message} null a forged piece. */
     record Forgery(long atNanos, int from, int to, Message message, int piece) {
+    }
+
+    /**
+     * {@code member} connects to its neighbours but never starts the operation: it sends nothing and
+     * what reaches it is lost (a hung or hostile process whose connections stay open).
+     */
+    public SimBuilder neverStarts(int member) {
+        neverStarting.set(member);
+        return this;
+    }
+
+    /** {@code member} takes part but never answers a request: the requests sent to it are lost. */
+    public SimBuilder mute(int member) {
+        mute.set(member);
+        return this;
+    }
+
+    /**
+     * {@code member} announces in every bitfield it sends that it holds every piece, also those it lacks
+     * (requests for those it ignores, as any member does).
+     */
+    public SimBuilder lying(int member) {
+        lying.set(member);
+        return this;
     }
 
     /** The bad pieces after which a sender is banned (see {@code Operation}); 3 by default. */

@@ -24,8 +24,10 @@ import java.util.SplittableRandom;
  * memory grows with the peer graph's edges, not with the square of the group.
  *
  * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
- * connections to it at once and it never comes back), or the connection between two nodes is down for
- * a while (both ends lose it, then both get it back with nothing in flight).
+ * connections to it at once and it never comes back), never starts the operation (its connections
+ * stay up, nothing comes from it and what reaches it is lost), or the connection between two nodes is
+ * down for a while (both ends lose it, then both get it back with nothing in flight). Members may
+ * misbehave: send corrupt pieces, never answer requests (mute), or announce pieces they lack (lying).
  *
  * <p>{@link #run()} processes events until every node has finished (global completion or failure)
  * or crashed, and fails with an {@link AssertionError} on a deadlock (no events left, nodes
@@ -48,6 +50,9 @@ public final class SimNetwork {
     private final long sampleNanos;
     private final PieceTrace trace;
     private final BitSet corrupting;
+    private final BitSet neverStarting;
+    private final BitSet mute;
+    private final BitSet lying;
     private int finished;
     private boolean ran;
 
@@ -58,6 +63,9 @@ public final class SimNetwork {
         this.maxTimeNanos = b.maxTimeNanos;
         this.trace = b.trace;
         this.corrupting = (BitSet) b.corrupting.clone();
+        this.neverStarting = (BitSet) b.neverStarting.clone();
+        this.mute = (BitSet) b.mute.clone();
+        this.lying = (BitSet) b.lying.clone();
         this.graph = openOperations(b);
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.connections = new Connections(group, graph, links);
@@ -102,7 +110,12 @@ public final class SimNetwork {
         nodes.forEach(this::changed);
         links.start(clock);
         for (SimNode node : nodes) {
-            node.operation.start(node.holds);
+            if (neverStarting.get(node.index)) {
+                node.crashed = true;
+                changed(node);
+            } else {
+                node.operation.start(node.holds);
+            }
         }
         if (sampleNanos > 0) {
             clock.schedule(sampleNanos, this::sample);
@@ -134,6 +147,11 @@ public final class SimNetwork {
 
     void transmit(int from, int to, Message message) {
         int slot = connections.slot(from, to, message.type().toString());
+        if (lying.get(from) && message instanceof Message.Bitfield b) {
+            BitSet everything = new BitSet();
+            everything.set(0, manifest.pieceCount());
+            message = new Message.Bitfield(b.op(), everything);
+        }
         int bytes = WireCodec.encodedLength(message);
         Message copy = SimMessages.copy(message);
         SimNode sender = nodes.get(from);
@@ -237,20 +255,21 @@ public final class SimNetwork {
     }
 
     private void deliver(int from, int to, int slot, int epoch, Message message, int bytes) {
-        if (connections.lost(from, slot, epoch)) {
+        SimNode receiver = nodes.get(to);
+        if (connections.lost(from, slot, epoch) || receiver.crashed
+                || (mute.get(to) && message instanceof Message.Request)) {
             return;
         }
-        SimNode receiver = nodes.get(to);
         receiver.stats.controlBytesIn += bytes;
         receiver.stats.bytesReceived += bytes;
         receiver.operation.onMessage(from, message);
     }
 
     private void deliverPiece(int from, int to, int slot, int epoch, int piece, int length) {
-        if (connections.lost(from, slot, epoch)) {
+        SimNode receiver = nodes.get(to);
+        if (connections.lost(from, slot, epoch) || receiver.crashed) {
             return;
         }
-        SimNode receiver = nodes.get(to);
         NodeStats s = receiver.stats;
         s.bytesReceived += WireCodec.PIECE_HEADER_LENGTH + length;
         if (group.sameCluster(from, to)) {

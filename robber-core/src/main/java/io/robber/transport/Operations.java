@@ -53,7 +53,7 @@ final class Operations {
         runningFutures = futures;
         running = new Operation(op, group, self, manifest, plan, config.failureTimeout(),
                 driver, listener(storage, futures), new SplittableRandom(config.options().seed() * 31 + self * 7919L + op));
-        running.start(possession);
+        running.start(possession, config.connectTimeout());
         return running;
     }
 

@@ -12,6 +12,7 @@ import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.sim.SimData;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -68,6 +69,16 @@ class OnlySourceFirstTest {
 
         public void fail(String reason) {
             throw new AssertionError(reason);
+        }
+
+        @Override
+        public Duration failureTimeout() {
+            return Duration.ofSeconds(30);
+        }
+
+        @Override
+        public void drop(int peer, String reason) {
+            throw new AssertionError("dropped " + peer + ": " + reason);
         }
 
         public RandomGenerator random() {

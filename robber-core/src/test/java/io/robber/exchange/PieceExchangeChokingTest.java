@@ -9,6 +9,7 @@ import io.robber.engine.ProtocolMetrics;
 import io.robber.engine.Timers;
 import io.robber.sim.SimData;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -72,6 +73,16 @@ class PieceExchangeChokingTest {
 
         public void fail(String reason) {
             throw new AssertionError(reason);
+        }
+
+        @Override
+        public Duration failureTimeout() {
+            return Duration.ofSeconds(30);
+        }
+
+        @Override
+        public void drop(int peer, String reason) {
+            throw new AssertionError("dropped " + peer + ": " + reason);
         }
 
         public RandomGenerator random() {

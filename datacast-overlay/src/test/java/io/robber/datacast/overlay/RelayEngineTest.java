@@ -11,6 +11,7 @@ import io.robber.engine.Timers;
 import io.robber.sim.SimData;
 import io.robber.sim.VirtualClock;
 import io.robber.wire.Message;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -142,6 +143,16 @@ class RelayEngineTest {
         @Override
         public void fail(String reason) {
             failure = reason;
+        }
+
+        @Override
+        public Duration failureTimeout() {
+            return Duration.ofSeconds(30);
+        }
+
+        @Override
+        public void drop(int peer, String reason) {
+            throw new AssertionError("dropped " + peer + ": " + reason);
         }
 
         @Override

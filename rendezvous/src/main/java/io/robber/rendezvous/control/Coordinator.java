@@ -50,8 +50,6 @@ import java.util.function.BiConsumer;
 public final class Coordinator implements AutoCloseable {
     /** How long a new connection may take to greet and register, all of it (not per read). */
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
-    /** A registered receiver that sends nothing for this long is taken as lost (it sends progress every 0.5 s). */
-    static final Duration SILENCE_TIMEOUT = Duration.ofSeconds(30);
     /** Connections that are still greeting, at most; a new one displaces the oldest ({@link PendingHandshakes}). */
     static final int MAX_PENDING = 64;
     /** Connections from one source address that are still greeting, at most. */
@@ -66,6 +64,12 @@ public final class Coordinator implements AutoCloseable {
     private final Roster roster;
     private final TransferListener events;
     private final Departures departures = new Departures();
+    /**
+     * A registered receiver that sends nothing for this long is taken as lost (it sends progress every
+     * 0.5 s): the sender's {@code --failure-timeout}, the data channel's patience with a silent peer, so
+     * that a frozen receiver is given up on by both at about the same time.
+     */
+    private final Duration silence;
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
     private Channel server;
     private ScheduledFuture<?> ticker;
@@ -76,8 +80,9 @@ public final class Coordinator implements AutoCloseable {
     private boolean closed;
 
     private Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
-                        Admission admission, TransferListener events) {
+                        Admission admission, TransferListener events, Duration silence) {
         this.group = group;
+        this.silence = silence;
         this.loop = group.next();
         this.mode = mode;
         this.offer = offer;
@@ -92,13 +97,15 @@ public final class Coordinator implements AutoCloseable {
      * @param secret  null: anyone may join
      * @param mode    {@code rendezvous} or {@code static}
      * @param events  told about registrations, refusals and lost receivers
+     * @param silence how long a registered receiver may send nothing before it is taken as lost
      * @throws ConfigurationException when the address is in use or not local
      */
     public static Coordinator listen(InetSocketAddress address, Secret secret, String mode, ControlMessage.Offer offer,
-                                     int expected, Admission admission, TransferListener events, int version) {
+                                     int expected, Admission admission, TransferListener events, int version,
+                                     Duration silence) {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("robber-control", true),
                 NioIoHandler.newFactory());
-        Coordinator c = new Coordinator(group, mode, offer, expected, admission, events);
+        Coordinator c = new Coordinator(group, mode, offer, expected, admission, events, silence);
         ChannelFuture bound = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -150,6 +157,22 @@ public final class Coordinator implements AutoCloseable {
 
     int expected() {
         return roster.expected();
+    }
+
+    Duration silence() {
+        return silence;
+    }
+
+    /**
+     * A registered receiver sent nothing for the silence timeout; its connection is about to close. After
+     * the start, while it has not reported, it is told first that it is declared dead ({@link
+     * ControlMessage.Departed} with its own id): a frozen process that comes back reads it before the end
+     * of the connection, and fails with the sender's verdict instead of finishing unseen.
+     */
+    void silent(ReceiverSession session, String why) {
+        if (started && !closed && !session.resolved()) {
+            session.connection.send(new ControlMessage.Departed(session.registration().id(), why));
+        }
     }
 
     /** A connection opens; when too many are still greeting, the oldest gives way. */

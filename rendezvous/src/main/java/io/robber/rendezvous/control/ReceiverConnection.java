@@ -12,6 +12,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.robber.rendezvous.BuildVersion;
 import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Units;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
@@ -125,8 +126,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         session = admitted.session();
-        ctx.pipeline().addFirst(new IdleStateHandler(Coordinator.SILENCE_TIMEOUT.toMillis(), 0, 0,
-                TimeUnit.MILLISECONDS));
+        ctx.pipeline().addFirst(new IdleStateHandler(coordinator.silence().toNanos(), 0, 0, TimeUnit.NANOSECONDS));
         send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
         coordinator.accepted(registration, admitted.count());
     }
@@ -182,7 +182,9 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
         if (event instanceof IdleStateEvent && session != null) {
-            fail("it sent nothing for " + Coordinator.SILENCE_TIMEOUT.toSeconds() + " s");
+            String why = "it sent nothing for " + Units.duration(coordinator.silence());
+            coordinator.silent(session, why);
+            fail(why);
         }
     }
 

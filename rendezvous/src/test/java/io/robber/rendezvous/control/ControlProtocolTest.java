@@ -35,7 +35,7 @@ class ControlProtocolTest {
 
     private Coordinator coordinator(Secret secret, int expected) {
         Coordinator c = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), secret, "rendezvous", OFFER, expected,
-                Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION);
+                Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION, Duration.ofSeconds(30));
         open.add(c);
         return c;
     }

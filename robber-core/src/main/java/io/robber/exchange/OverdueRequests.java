@@ -1,0 +1,175 @@
+package io.robber.exchange;
+
+import io.robber.engine.EngineContext;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
+
+/**
+ * Requests a peer leaves unanswered (a departure from the paper, whose peers always answer). A peer
+ * that keeps its connection alive but does not serve, because it is hung, hostile or announced
+ * pieces it lacks, would otherwise hold those pieces pending for ever.
+ *
+ * <p>A request is overdue once it, and the peer's last delivery, are older than {@value #SLACK} times
+ * the time the peer's whole window takes to arrive at its measured rate, plus a round trip (the
+ * request pipelining of {@link RequestWindow}); at least a tenth of the failure timeout, and a third
+ * of it before anything was measured. A peer that still delivers is never overdue, however slow:
+ * one that skips requests (e.g. for pieces it announced but lacks) soon has only skipped ones in its
+ * window, and stalls. An overdue piece is asked for again from another live peer that announced it and has
+ * room in its window (each piece at most twice, shared with {@link SecondRequests}); the first copy
+ * may still come and counts as a duplicate. A peer is looked at again once its oldest request is
+ * due; each look that finds overdue requests is a strike, and a delivery from the peer clears them.
+ * After {@value #STRIKES} strikes, when the peer has owed pieces without delivering any for the
+ * failure timeout and another live peer announced one of them, it is dropped: disconnected and
+ * declared dead, so its work is taken over as after any death. The only source of what it owes is
+ * not dropped (that would put the pieces out of reach; e.g. a root whose disk stalls is waited for,
+ * up to the caller's timeout). An honest peer on a slow link delivers at least one piece per failure
+ * timeout, so it is never dropped, at worst asked twice for a piece.
+ */
+final class OverdueRequests {
+    /** How many times its expected delivery time a request may wait. */
+    static final int SLACK = 4;
+    /** Looks that find overdue requests, with no delivery in between, before a peer may be dropped. */
+    static final int STRIKES = 3;
+
+    private final EngineContext ctx;
+    private final ExchangeTuning tuning;
+    private final SecondRequests secondRequests;
+    private final long failureNanos;
+    private final Consumer<PeerState> due;
+
+    /** {@code due} looks at a peer ({@link #look}) when its oldest request is due. */
+    OverdueRequests(EngineContext ctx, ExchangeTuning tuning, SecondRequests secondRequests, Consumer<PeerState> due) {
+        this.ctx = ctx;
+        this.due = due;
+        this.tuning = tuning;
+        this.secondRequests = secondRequests;
+        this.failureNanos = ctx.failureTimeout().toNanos();
+    }
+
+    /** {@code piece} was just requested from {@code p}: it is timed, and {@code p} looked at when it is due. */
+    void requested(PeerState p, int piece) {
+        long now = ctx.timers().nanoTime();
+        p.requestedAt.put(piece, now);
+        if (p.owedSince < 0) {
+            p.owedSince = now;
+        }
+        if (p.look == null) {
+            lookIn(p, patience(p));
+        }
+    }
+
+    private void lookIn(PeerState p, long nanos) {
+        p.look = ctx.timers().schedule(nanos, () -> {
+            p.look = null;
+            due.accept(p);
+        });
+    }
+
+    /** {@code p} answered the request for {@code piece} (with a good or a bad piece). */
+    void answered(PeerState p, int piece) {
+        p.requestedAt.remove(piece);
+        p.strikes = 0;
+        p.owedSince = p.requestedAt.isEmpty() ? -1 : ctx.timers().nanoTime();
+    }
+
+    /** Nothing is outstanding at {@code p} any more (lost, or it choked this node). */
+    void forget(PeerState p) {
+        p.requestedAt.clear();
+        p.owedSince = -1;
+        p.strikes = 0;
+        if (p.look != null) {
+            p.look.run();
+            p.look = null;
+        }
+    }
+
+    /**
+     * Looks at {@code p}: asks {@code request} for its overdue pieces from other peers, counts a
+     * strike and drops it when it has owed pieces for the failure timeout; then looks again one
+     * patience after its last delivery.
+     */
+    void look(PeerState p, Collection<PeerState> peers, BitSet possession, ObjIntConsumer<PeerState> request) {
+        if (p.lost || p.requestedAt.isEmpty() || p.look != null) {
+            return;
+        }
+        long now = ctx.timers().nanoTime();
+        long patience = patience(p);
+        BitSet overdue = new BitSet();
+        if (now - p.owedSince >= patience) {
+            p.requestedAt.forEach((piece, at) -> {
+                if (now - at >= patience) {
+                    overdue.set(piece);
+                }
+            });
+        }
+        if (!overdue.isEmpty()) {
+            ctx.metrics().requestsOverdue(askElsewhere(p, overdue, peers, possession, request));
+            p.strikes++;
+            if (p.strikes >= STRIKES && now - p.owedSince >= failureNanos && heldElsewhere(p, overdue, peers)) {
+                ctx.drop(p.member, "answered none of " + p.requestedAt.size() + " requests for "
+                        + seconds(now - p.owedSince) + " while connected");
+                return;
+            }
+        }
+        lookIn(p, Math.max(p.owedSince + patience - now, patience / 2));
+    }
+
+    /** Asks other live peers with room for the overdue pieces not asked for twice yet; returns how many. */
+    private int askElsewhere(PeerState slow, BitSet overdue, Collection<PeerState> peers, BitSet possession,
+                             ObjIntConsumer<PeerState> request) {
+        int asked = 0;
+        for (int piece = overdue.nextSetBit(0); piece >= 0; piece = overdue.nextSetBit(piece + 1)) {
+            if (possession.get(piece) || !secondRequests.askAgain(piece)) {
+                continue;
+            }
+            PeerState best = null;
+            for (PeerState q : peers) {
+                if (q != slow && !q.lost && !q.chokedBy && q.has.get(piece) && !q.outstanding.get(piece)
+                        && q.outstanding.cardinality() < window(q)
+                        && (best == null || q.outstanding.cardinality() < best.outstanding.cardinality())) {
+                    best = q;
+                }
+            }
+            if (best != null) {
+                secondRequests.markAsked(piece);
+                request.accept(best, piece);
+                asked++;
+            }
+        }
+        return asked;
+    }
+
+    /** Whether another live peer announced one of {@code pieces}: dropping {@code p} then loses nothing. */
+    private static boolean heldElsewhere(PeerState p, BitSet pieces, Collection<PeerState> peers) {
+        for (PeerState q : peers) {
+            if (q != p && !q.lost && q.has.intersects(pieces)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int window(PeerState p) {
+        return p.window.size(tuning.maxOutstanding(), tuning.windowMax(), ctx.manifest().pieceSize());
+    }
+
+    /** How long a request to {@code p} may wait. */
+    private long patience(PeerState p) {
+        long floor = failureNanos / 10;
+        long expected = p.window.nanosToDeliver(window(p), ctx.manifest().pieceSize());
+        if (expected == Long.MAX_VALUE) {
+            return Math.max(floor, failureNanos / 3);
+        }
+        long rtt = p.window.minRttNanos();
+        long sum = rtt == Long.MAX_VALUE ? expected : expected + rtt;
+        return Math.max(floor, (long) Math.min(Long.MAX_VALUE / 2, (double) SLACK * sum));
+    }
+
+    private static String seconds(long nanos) {
+        return nanos % 1_000_000_000L == 0 ? nanos / 1_000_000_000L + " s"
+                : String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+    }
+}

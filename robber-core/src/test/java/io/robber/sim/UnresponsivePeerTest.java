@@ -1,0 +1,108 @@
+package io.robber.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.api.ProtocolOptions;
+import io.robber.robber.RobberProtocol;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Members that stay connected but do not take part, in virtual time (issue 14, found item 8): each is
+ * declared dead after the failure timeout and every honest member still ends with every piece,
+ * instead of the run ending in a deadlock with the honest members waiting for ever.
+ */
+class UnresponsivePeerTest {
+    private static final int PIECES = 64;
+    private static final Duration FAILURE_TIMEOUT = Duration.ofSeconds(5);
+
+    @Test
+    void aMemberThatConnectsButNeverStartsIsDeclaredDeadAndItsClusterFinishes() {
+        Group group = SimData.clusters(2, 3);
+        int idle = 4;
+        SimResult result = SimNetwork.builder(group, new RobberProtocol())
+                .options(ProtocolOptions.defaults(5))
+                .pieces(PIECES, 4096)
+                .possession(SimData.roots(PIECES, 0))
+                .neverStarts(idle)
+                .failureTimeout(FAILURE_TIMEOUT)
+                .seed(5)
+                .run()
+                .assertSurvivorsComplete(idle);
+
+        String id = group.member(idle).id();
+        for (int m = 0; m < group.size(); m++) {
+            if (m != idle) {
+                assertThat(result.node(m).flushFailure).as("member %d", m)
+                        .contains("member " + id + " failed: did not start the operation within 5 s");
+            }
+        }
+    }
+
+    @Test
+    void aMemberThatNeverAnswersRequestsIsDroppedAndEveryHonestMemberEndsWithEveryPiece() {
+        Group group = SimData.clusters(3, 4);
+        int mute = 5;
+        SimResult result = SimNetwork.builder(group, new RobberProtocol())
+                .options(ProtocolOptions.defaults(7))
+                .pieces(PIECES, 4096)
+                .possession(SimData.roots(PIECES, 0))
+                .mute(mute)
+                .failureTimeout(FAILURE_TIMEOUT)
+                .seed(7)
+                .run()
+                .assertSurvivorsComplete(mute);
+
+        String id = group.member(mute).id();
+        assertThat(result.disconnects()).filteredOn(d -> d.contains("dropped " + id + ": answered none of"))
+                .isNotEmpty()
+                .allSatisfy(d -> assertThat(d).contains("while connected"));
+        assertThat(result.total(NodeStats::piecesAskedAgain)).as("overdue pieces asked for elsewhere").isPositive();
+    }
+
+    /**
+     * A member that announces every piece: the pieces it lacks are asked for elsewhere once overdue,
+     * and once it answers none of its requests for the failure timeout it is dropped.
+     */
+    @Test
+    void piecesAMemberAnnouncedButLacksAreAskedForElsewhere() {
+        Group group = SimData.clusters(2, 4);
+        int liar = 2;
+        SimResult result = SimNetwork.builder(group, new RobberProtocol())
+                .options(ProtocolOptions.defaults(11))
+                .pieces(PIECES, 4096)
+                .possession(SimData.roots(PIECES, 0))
+                .lying(liar)
+                .failureTimeout(FAILURE_TIMEOUT)
+                .seed(11)
+                .run();
+
+        for (int m = 0; m < group.size(); m++) {
+            if (m != liar) {
+                assertThat(result.holds(m).cardinality()).as("member %d", m).isEqualTo(PIECES);
+                assertThat(result.node(m).failure).as("member %d", m).isNull();
+            }
+        }
+        assertThat(result.total(NodeStats::piecesAskedAgain)).as("overdue pieces asked for elsewhere").isPositive();
+        // Its requesters soon ask only for pieces it lacks, which it never answers: it is dropped.
+        assertThat(result.disconnects()).anySatisfy(d -> assertThat(d)
+                .contains("dropped " + group.member(liar).id() + ": answered none of"));
+    }
+
+    @Test
+    void anHonestRunHasNoOverdueRequests() {
+        Group group = SimData.clusters(3, 4);
+        SimResult result = SimNetwork.builder(group, new RobberProtocol())
+                .options(ProtocolOptions.defaults(7))
+                .pieces(PIECES, 4096)
+                .possession(SimData.roots(PIECES, 0))
+                .failureTimeout(FAILURE_TIMEOUT)
+                .seed(7)
+                .run()
+                .assertAllComplete();
+
+        assertThat(result.total(NodeStats::overdueLooks)).isZero();
+        assertThat(result.disconnects()).isEmpty();
+    }
+}
