@@ -32,7 +32,11 @@ import java.util.concurrent.TimeoutException;
  */
 public final class ReceiverTransfer {
     private static final long TICK_MILLIS = 100;
-    /** After the coordinator is lost, a receiver gives up when no data arrives for this long. */
+    /**
+     * After the coordinator is lost, a receiver gives up when no data arrives for this long beyond the
+     * failure timeout: the coordinator usually runs on the root, whose death its neighbours learn only
+     * after the failure timeout, and only then ask the root's cluster-mates for what it owed.
+     */
     static final Duration STALL_AFTER_COORDINATOR_LOST = Duration.ofSeconds(15);
 
     /**
@@ -254,9 +258,10 @@ public final class ReceiverTransfer {
                     return "the sender ended the transfer before this node had all data"
                             + (finish.reason() == null ? "" : ": " + finish.reason());
                 }
-                if (now - lastChange > STALL_AFTER_COORDINATOR_LOST.toNanos()) {
+                Duration stall = settings.failureTimeout().plus(STALL_AFTER_COORDINATOR_LOST);
+                if (now - lastChange > stall.toNanos()) {
                     return "lost the coordinator at " + client.coordinator() + " and no data arrived for "
-                            + STALL_AFTER_COORDINATOR_LOST.toSeconds() + " s: was 'robber send' stopped?";
+                            + Units.duration(stall) + ": was 'robber send' stopped?";
                 }
             }
         }
