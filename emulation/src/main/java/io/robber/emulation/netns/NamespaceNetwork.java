@@ -1,5 +1,6 @@
 package io.robber.emulation.netns;
 
+import io.robber.planning.Capacities;
 import io.robber.emulation.tc.ShapingPlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +90,16 @@ public final class NamespaceNetwork implements AutoCloseable {
     public int connections(int cluster, int rank, int port) throws IOException {
         Result r = exec("ip netns exec " + topology.node(cluster, rank) + " ss -Htn state established sport = :" + port);
         return r.exit() == 0 ? (int) r.output().lines().filter(l -> !l.isBlank()).count() : 0;
+    }
+
+    /** Gives every hub's pair classes the bandwidths of {@code caps} ({@code tc class change}). */
+    public void changePairRates(Capacities caps) throws IOException {
+        ShapingPlan plan = plan();
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            for (String line : plan.pairChanges(c, caps)) {
+                run(NamespaceTopology.in(topology.hub(c), line));
+            }
+        }
     }
 
     /** Runs one line, failing with its output when it fails. */

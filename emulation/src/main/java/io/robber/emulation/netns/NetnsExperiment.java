@@ -16,12 +16,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * The netns backend: every node of the scenario a real {@code robber} process in its own network
  * namespace ({@link NetnsGroup}), the WAN shaped by the kernel and delayed by netem or Toxiproxy,
- * the scenario's faults injected from outside ({@link NetnsFaults}). The result is the root's JSON:
+ * its schedule played on the hubs' pair classes ({@link NetnsSchedule}), the scenario's faults
+ * injected from outside ({@link NetnsFaults}). The result is the root's JSON:
  * time until every copy was verified, the payload each cluster took in from the WAN, and the
  * verdict (the nodes' reports carry payload only, so there is no overhead, CPU or message count).
  * Needs root and the fat jar (this class must be loaded from {@code robber.jar}, or
- * {@code -Drobber.jar=PATH}). Not emulated: schedules (pair rates stay at their start values), and
- * the monitoring data a {@code balanced} root would need.
+ * {@code -Drobber.jar=PATH}). Not emulated: the monitoring data a {@code balanced} root would need.
  */
 public final class NetnsExperiment implements Emulator {
     private final Experiment.Settings settings;
@@ -39,6 +39,7 @@ public final class NetnsExperiment implements Emulator {
         NetnsGroup.Options options = new NetnsGroup.Options(protocol, settings.pieceSizeFor(network.dataSize()),
                 settings.timeout(), null, settings.seed());
         try (NetnsGroup group = NetnsGroup.start(network, options, RobberJar.locate("netns"));
+             NetnsSchedule schedule = NetnsSchedule.follow(group.network(), network);
              NetnsFaults faults = NetnsFaults.schedule(group, network.faults())) {
             awaitRoot(group, !network.faults().isEmpty());
             NetnsGroup.Member root = group.members().get(0);

@@ -164,7 +164,6 @@ public final class NetnsFaults implements AutoCloseable {
     /** Every pair class into and out of {@code cluster} at {@value #DROP} of its rate, until undone. */
     private Undo bandwidth(int cluster) throws IOException {
         NamespaceNetwork net = group.network();
-        ShapingPlan plan = net.plan();
         Capacities before = group.capacities();
         double[][] bandwidth = new double[before.clusterCount()][];
         for (int c = 0; c < bandwidth.length; c++) {
@@ -177,16 +176,8 @@ public final class NetnsFaults implements AutoCloseable {
         }
         Capacities dropped = new Capacities(before.clusters(), before.nodeIn(), before.nodeOut(), before.accessIn(),
                 before.accessOut(), bandwidth, before.delay());
-        changeHubs(net, plan, dropped);
-        return () -> changeHubs(net, plan, before);
-    }
-
-    private static void changeHubs(NamespaceNetwork net, ShapingPlan plan, Capacities caps) throws IOException {
-        for (int c = 0; c < plan.clusterCount(); c++) {
-            for (String line : plan.pairChanges(c, caps)) {
-                net.run(NamespaceTopology.in(net.topology().hub(c), line));
-            }
-        }
+        net.changePairRates(dropped);
+        return () -> net.changePairRates(before);
     }
 
     private static void log(String line) {

@@ -79,6 +79,37 @@ class NamespaceNetworkTest {
         assertThat(namespacesNow()).doesNotContainAnyElementsOf(topology.namespaces());
     }
 
+    @Test
+    void theScheduleChangesTheHubsPairClassesAtItsTimes() throws Exception {
+        String json = """
+                {"name": "netns-schedule-test",
+                 "clusters": [{"name": "A", "nodes": 1}, {"name": "B", "nodes": 1}],
+                 "links": [{"from": "A", "to": "B", "bandwidth": "2MB/s"}],
+                 "schedule": [{"at": "1s", "links": [{"from": "A", "to": "B", "bandwidth": "500KB/s"}]}]}""";
+        Network network = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        NamespaceTopology topology = new NamespaceTopology("rbs" + ProcessHandle.current().pid() % 100_000,
+                ShapingPlan.of(network, false));
+        String show = "ip netns exec " + topology.hub(0) + " tc class show dev " + ShapingPlan.HUB_DEVICE;
+        try (NamespaceNetwork net = NamespaceNetwork.build(topology)) {
+            assertThat(command(show)).contains("rate 16Mbit").doesNotContain("rate 4Mbit");
+            try (NetnsSchedule schedule = NetnsSchedule.follow(net, network)) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!command(show).contains("rate 4Mbit") && System.nanoTime() < deadline) {
+                    Thread.sleep(100);
+                }
+            }
+            assertThat(command(show)).as("A→B at 500 KB/s after the schedule's change").contains("rate 4Mbit")
+                    .doesNotContain("rate 16Mbit");
+        }
+    }
+
+    private static String command(String line) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(line.split(" ")).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return text;
+    }
+
     /** Sends {@code bytes} from one node to another and returns the rate the receiver saw, B/s. */
     private static double transfer(NamespaceNetwork net, int fromCluster, int fromRank, int toCluster, int toRank,
                                    long bytes) throws Exception {
