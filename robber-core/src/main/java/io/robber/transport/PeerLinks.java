@@ -8,6 +8,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -59,6 +60,8 @@ final class PeerLinks {
     private static final Logger LOG = LoggerFactory.getLogger(PeerLinks.class);
     /** Keep-alives a quiet node sends per failure timeout, so that a late one or two do not matter. */
     private static final int KEEP_ALIVES_PER_TIMEOUT = 3;
+    /** How long a half-closed connection waits for the peer to close its side before it is closed anyway. */
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
 
     private final Group group;
     private final int self;
@@ -381,7 +384,13 @@ final class PeerLinks {
         return group.member(member).id();
     }
 
-    /** Closes every connection after pending writes are flushed, then the listening socket. */
+    /**
+     * Closes every connection after pending writes are flushed, then the listening socket. A
+     * connection is half-closed first and closed once the peer has read everything and closed its
+     * side (or after {@link #CLOSE_GRACE}): closed at once with bytes from the peer still unread, the
+     * kernel would reset it, and the peer would lose the last messages written to it, such as this
+     * member telling that it leaves.
+     */
     void close() {
         closed = true;
         List<ChannelFuture> closing = new ArrayList<>();
@@ -389,8 +398,8 @@ final class PeerLinks {
             if (ch == null) {
                 continue;
             }
-            closing.add(ch.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER)
-                    .addListener(io.netty.channel.ChannelFutureListener.CLOSE).channel().closeFuture());
+            ch.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(written -> halfClose(ch));
+            closing.add(ch.closeFuture());
         }
         Arrays.fill(channels, null);
         if (server != null) {
@@ -400,6 +409,15 @@ final class PeerLinks {
             allConnected.completeExceptionally(new RobberException("channel of member " + selfId() + " closed"));
         }
         LOG.debug("{}: closing {} connections", selfId(), closing.size());
+    }
+
+    private static void halfClose(Channel ch) {
+        if (ch instanceof DuplexChannel duplex && duplex.isActive()) {
+            duplex.shutdownOutput();
+            ch.eventLoop().schedule(() -> ch.close(), CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } else {
+            ch.close();
+        }
     }
 
     private static int millis(Duration d) {
