@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Manifest;
 import io.robber.api.MulticastChannel;
+import io.robber.api.Storage;
 import io.robber.storage.FileStorage;
+import io.robber.storage.MemoryStorage;
 import io.robber.testkit.BufferLeaks;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
@@ -71,6 +73,62 @@ class SoakTest {
         } finally {
             drivers.shutdown();
             assertThat(drivers.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void groupsClosedMidOperationGiveEverythingBack() throws Exception {
+        ProcessResources start = ProcessResources.now();
+        try (BufferLeaks leaks = BufferLeaks.paranoid()) {
+            for (int round = 0; round < 12; round++) {
+                closedMidOperation(round);
+            }
+            assertGivenBack(start, leaks);
+        }
+    }
+
+    /**
+     * A group closed, channels then runtime, while an operation of 8 MiB is under way: the root's
+     * pieces read on the storage pool (a storage not in memory), so some are between the pool and
+     * the event loop when the runtime stops.
+     */
+    private static void closedMidOperation(int round) throws Exception {
+        byte[] data = Delivery.data(8L * 1024 * KIB, round);
+        Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), 16 * KIB);
+        List<CompletableFuture<Void>> running = new ArrayList<>();
+        try (LoopbackGroup g = LoopbackGroup.open("robber", round, 2, 2)) {
+            for (MulticastChannel ch : g.channels()) {
+                boolean root = ch.self().id().equals("c0n0");
+                Storage storage = root ? new OffHeapRead(MemoryStorage.wrap(data)) : new MemoryStorage(data.length);
+                running.add(ch.multicastAsync(manifest, storage, root ? manifest.allPieces() : new BitSet()));
+            }
+            Thread.sleep(20 + 15L * round);
+        }
+        for (CompletableFuture<Void> operation : running) {
+            operation.exceptionally(closed -> null).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A storage in memory that does not say so, so the transport reads it on the storage pool. */
+    private record OffHeapRead(Storage inner) implements Storage {
+        @Override
+        public long size() {
+            return inner.size();
+        }
+
+        @Override
+        public void read(long position, java.nio.ByteBuffer dst) throws java.io.IOException {
+            try {
+                Thread.sleep(30);
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            inner.read(position, dst);
+        }
+
+        @Override
+        public void write(long position, java.nio.ByteBuffer src) throws java.io.IOException {
+            inner.write(position, src);
         }
     }
 
