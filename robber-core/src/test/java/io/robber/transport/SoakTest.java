@@ -11,6 +11,9 @@ import io.robber.testkit.BufferLeaks;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import io.robber.testkit.ProcessResources;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -89,8 +92,8 @@ class SoakTest {
 
     /**
      * A group closed, channels then runtime, while an operation of 8 MiB is under way: the root's
-     * pieces read on the storage pool (a storage not in memory), so some are between the pool and
-     * the event loop when the runtime stops.
+     * pieces read on the storage pool, slowly, so some are between the pool and the event loop when
+     * the runtime stops.
      */
     private static void closedMidOperation(int round) throws Exception {
         byte[] data = Delivery.data(8L * 1024 * KIB, round);
@@ -99,7 +102,7 @@ class SoakTest {
         try (LoopbackGroup g = LoopbackGroup.open("robber", round, 2, 2)) {
             for (MulticastChannel ch : g.channels()) {
                 boolean root = ch.self().id().equals("c0n0");
-                Storage storage = root ? new OffHeapRead(MemoryStorage.wrap(data)) : new MemoryStorage(data.length);
+                Storage storage = root ? new SlowStorage(MemoryStorage.wrap(data)) : new MemoryStorage(data.length);
                 running.add(ch.multicastAsync(manifest, storage, root ? manifest.allPieces() : new BitSet()));
             }
             Thread.sleep(20 + 15L * round);
@@ -109,25 +112,25 @@ class SoakTest {
         }
     }
 
-    /** A storage in memory that does not say so, so the transport reads it on the storage pool. */
-    private record OffHeapRead(Storage inner) implements Storage {
+    /** A storage in memory that does not say so and takes 30 ms a read, so reads are on the storage pool, and long. */
+    private record SlowStorage(Storage inner) implements Storage {
         @Override
         public long size() {
             return inner.size();
         }
 
         @Override
-        public void read(long position, java.nio.ByteBuffer dst) throws java.io.IOException {
+        public void read(long position, ByteBuffer dst) throws IOException {
             try {
                 Thread.sleep(30);
             } catch (InterruptedException e) {
-                throw new java.io.InterruptedIOException();
+                throw new InterruptedIOException();
             }
             inner.read(position, dst);
         }
 
         @Override
-        public void write(long position, java.nio.ByteBuffer src) throws java.io.IOException {
+        public void write(long position, ByteBuffer src) throws IOException {
             inner.write(position, src);
         }
     }
