@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,12 +110,32 @@ final class PieceSender {
             }
             return;
         }
-        storagePool.execute(() -> {
-            ByteBuf data = read(ch, transfer, piece, header);
-            if (data != null) {
-                ch.eventLoop().execute(() -> write(ch, header, data, length));
+        try {
+            storagePool.execute(() -> {
+                ByteBuf data = read(ch, transfer, piece, header);
+                if (data != null) {
+                    backOnLoop(ch, () -> write(ch, header, data, length), header, data);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            header.release();
+            inFlight--;
+        }
+    }
+
+    /**
+     * Hands {@code task} from the storage pool back to the channel's event loop. Once the loop has
+     * stopped (its runtime closed while the read was under way) nobody is left to send the piece, so
+     * its buffers are released here; otherwise they would leak.
+     */
+    private static void backOnLoop(Channel ch, Runnable task, ByteBuf... buffers) {
+        try {
+            ch.eventLoop().execute(task);
+        } catch (RejectedExecutionException e) {
+            for (ByteBuf buffer : buffers) {
+                buffer.release();
             }
-        });
+        }
     }
 
     /** The piece's bytes in a direct buffer, or null (and the send undone) when the storage fails. */
@@ -129,7 +150,7 @@ final class PieceSender {
             data.release();
             header.release();
             String reason = "cannot read piece " + piece + " from storage: " + e.getMessage();
-            ch.eventLoop().execute(() -> {
+            backOnLoop(ch, () -> {
                 inFlight--;
                 driver.storageFailed(reason);
             });
