@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 
@@ -56,10 +57,11 @@ final class DockerCluster implements AutoCloseable {
     /** Builds the images if needed (cached), writes the project into {@code dir} and starts it with {@code protocol}. */
     static DockerCluster start(Path dir, String protocol) throws IOException, InterruptedException {
         Path jar = Path.of(System.getProperty("robber.jar", "../cli/target/robber.jar")).toAbsolutePath().normalize();
-        String image = DockerImages.build(jar, false).get(DockerImages.NODE);
+        Map<String, String> images = DockerImages.build(jar, true);
         Network network = NetworkModel.read(new ByteArrayInputStream(SCENARIO.getBytes(StandardCharsets.UTF_8)))
                 .resolve();
-        ComposeProject project = DockerExperiment.project(network, protocol, image, 16384, TRANSFER_TIMEOUT);
+        ComposeProject project = DockerExperiment.project(network, protocol, images.get(DockerImages.NODE),
+                images.get(DockerImages.HUB), 16384, TRANSFER_TIMEOUT);
         project.write(dir);
         DockerCluster cluster = new DockerCluster(dir, "robberit" + ProcessHandle.current().pid()
                 + dir.getFileName().toString().replaceAll("[^a-z0-9]", "").toLowerCase(), project);
