@@ -32,7 +32,7 @@ import java.util.Optional;
  *
  * One network per cluster and one WAN, each with an explicit subnet of {@link AddressPlan#DOCKER};
  * the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
- * the nodes' way, and unused: every node's default route is its hub, which routes the other
+ * the nodes' way, and unused (no masquerading on the host, {@link #NO_MASQUERADE}): every node's default route is its hub, which routes the other
  * clusters' networks to their hubs over the WAN. Every container has {@code NET_ADMIN} and applies
  * its lines of the plan at start (nodes on {@code eth0}, their only interface; hubs on whichever
  * interface holds their WAN address), so that what leaves a cluster meets the hub's pair classes.
@@ -66,6 +66,12 @@ public final class ComposeProject {
     /** The Toxiproxy server in a hub image ({@link DockerImages#HUB}). */
     static final String TOXIPROXY_SERVER = "/usr/local/bin/toxiproxy-server";
     private static final String HEALTHY = "/tmp/started";
+    /**
+     * Docker masquerades whatever leaves a network's bridge with a source in its subnet, bridged
+     * frames included: a hub's packet from its cluster's address (a proxy's) or a node's on the WAN
+     * would come out with the host's address, and its answer would bypass the hubs.
+     */
+    static final String NO_MASQUERADE = "com.docker.network.bridge.enable_ip_masquerade";
     private static final String JAR = "/robber/robber.jar";
     private static final String JAVA = "java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar " + JAR;
     private static final String JAVA_TOOL = "java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
@@ -257,6 +263,7 @@ public final class ComposeProject {
         String gateway = subnet.substring(0, subnet.lastIndexOf('.') + 1) + HOST_OCTET;
         Map<String, Object> network = new LinkedHashMap<>();
         network.put("driver", "bridge");
+        network.put("driver_opts", Map.of(NO_MASQUERADE, "false"));
         network.put("labels", Map.of(LABEL, "compose"));
         network.put("ipam", Map.of("config", List.of(Map.of("subnet", subnet, "gateway", gateway))));
         return network;
