@@ -32,8 +32,8 @@ import java.util.Optional;
  *
  * One network per cluster and one WAN, each with an explicit subnet of {@link AddressPlan#DOCKER};
  * the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
- * the nodes' way, and unused (no masquerading on the host, {@link #NO_MASQUERADE}): every node's default route is its hub, which routes the other
- * clusters' networks to their hubs over the WAN. Every container has {@code NET_ADMIN} and applies
+ * the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
+ * default route is its hub, which routes the other clusters' networks to their hubs over the WAN. Every container has {@code NET_ADMIN} and applies
  * its lines of the plan at start (nodes on {@code eth0}, their only interface; hubs on whichever
  * interface holds their WAN address), so that what leaves a cluster meets the hub's pair classes.
  * The root ({@code root}, node 0 of the first cluster) sends a random file of the transfer's size

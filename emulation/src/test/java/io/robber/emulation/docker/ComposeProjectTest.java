@@ -75,6 +75,9 @@ class ComposeProjectTest {
             assertThat(config.path("subnet").asText()).as(name).isEqualTo(subnet);
             assertThat(config.path("gateway").asText()).as(name).endsWith(".253");
             assertThat(networks.path(name).path("labels").path(ComposeProject.LABEL).asText()).isEqualTo("compose");
+            // the host must not rewrite what crosses the hubs, or answers would bypass them
+            assertThat(networks.path(name).path("driver_opts").path(ComposeProject.NO_MASQUERADE).asText())
+                    .as(name).isEqualTo("false");
         });
     }
 
