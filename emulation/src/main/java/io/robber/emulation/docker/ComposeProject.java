@@ -33,9 +33,10 @@ import java.util.Optional;
  * One network per cluster and one WAN, each with an explicit subnet of {@link AddressPlan#DOCKER};
  * the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
  * the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
- * default route is its hub, which routes the other clusters' networks to their hubs over the WAN. Every container has {@code NET_ADMIN} and applies
- * its lines of the plan at start (nodes on {@code eth0}, their only interface; hubs on whichever
- * interface holds their WAN address), so that what leaves a cluster meets the hub's pair classes.
+ * default route is its hub, which routes the other clusters' networks to their hubs over the WAN.
+ * Every container has {@code NET_ADMIN} and applies its lines of the plan at start (nodes on
+ * {@code eth0}, their only interface; hubs on whichever interface holds their WAN address), so
+ * that what leaves a cluster meets the hub's pair classes.
  * The root ({@code root}, node 0 of the first cluster) sends a random file of the transfer's size
  * and prints the results table; every other node receives. Each node writes its JSON outcome to
  * {@code results/ID.json} in the project directory; the hubs stop once the root is done.
@@ -115,20 +116,10 @@ public final class ComposeProject {
         this.hubImage = hubImage;
         this.transfer = transfer;
         this.addresses = plan.addresses();
-        WanProxies wan = WanProxies.of(plan, services(plan));
+        WanProxies wan = WanProxies.of(plan, WanProxies.transfer(plan, COORDINATOR_PORT, DATA_PORT));
         this.proxies = !plan.netem() && hubImage != null && wan.delays() ? wan : null;
     }
 
-    /** The root's coordinator and every node's data port: what the hubs' proxies stand in front of. */
-    private static List<WanProxies.Service> services(ShapingPlan plan) {
-        List<WanProxies.Service> out = new ArrayList<>(List.of(new WanProxies.Service(0, 0, COORDINATOR_PORT)));
-        for (int c = 0; c < plan.clusterCount(); c++) {
-            for (int r = 0; r < plan.nodes(c); r++) {
-                out.add(new WanProxies.Service(c, r, DATA_PORT));
-            }
-        }
-        return out;
-    }
 
     /** Where the one-way delays come from, for the start-up line. */
     public String delays() {

@@ -61,6 +61,20 @@ public final class WanProxies {
         }
     }
 
+    /**
+     * The services of a transfer: the root's coordinator ({@code coordinatorPort} of node 0 of the
+     * first cluster) and every node's {@code dataPort}.
+     */
+    public static List<Service> transfer(ShapingPlan plan, int coordinatorPort, int dataPort) {
+        List<Service> out = new ArrayList<>(List.of(new Service(0, 0, coordinatorPort)));
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            for (int r = 0; r < plan.nodes(c); r++) {
+                out.add(new Service(c, r, dataPort));
+            }
+        }
+        return out;
+    }
+
     /** The proxies for {@code services} (every other cluster's among them on each hub). */
     public static WanProxies of(ShapingPlan plan, List<Service> services) {
         for (Service s : services) {
