@@ -5,7 +5,10 @@
 #   robber-node:HASH  robber-jre with robber.jar at /robber/robber.jar
 #   toxiproxy:2.12.0  Toxiproxy's server FROM scratch (go install; also tagged
 #                     ghcr.io/shopify/toxiproxy:2.12.0 for Testcontainers' ToxiproxyContainer)
-# Usage: build-images.sh [--no-toxiproxy] [ROBBER_JAR]; without a jar, no robber-node. Prints NAME=TAG
+#   robber-hub:HASH   robber-node with Toxiproxy's server at /usr/local/bin/toxiproxy-server, for the
+#                     hubs when the WAN's delays come from Toxiproxy (no netem)
+# Usage: build-images.sh [--no-toxiproxy] [ROBBER_JAR]; without a jar, no robber-node nor robber-hub.
+# Prints NAME=TAG
 # lines on stdout.
 # Needs root, docker, debootstrap (and Go at /usr/local/go/bin/go or on the PATH for Toxiproxy).
 set -euo pipefail
@@ -68,4 +71,19 @@ if [ "$toxiproxy" = yes ]; then
         rm -rf "$context"
     fi
     echo "toxiproxy=$proxy"
+fi
+
+if [ "$toxiproxy" = yes ] && [ -n "$jar" ]; then
+    hub="robber-hub:$(printf '%s %s' "$node" "$(docker image inspect -f '{{.Id}}' "$proxy")" | hash)"
+    if exists "$hub"; then
+        log "$hub cached"
+    else
+        log "building $hub"
+        context=$(mktemp -d)
+        printf 'FROM %s AS toxiproxy\nFROM %s\nCOPY --from=toxiproxy /toxiproxy /usr/local/bin/toxiproxy-server\n' \
+            "$proxy" "$node" >"$context/Dockerfile"
+        docker build -q -t "$hub" "$context" >/dev/null
+        rm -rf "$context"
+    fi
+    echo "robber-hub=$hub"
 fi

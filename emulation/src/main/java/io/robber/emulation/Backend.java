@@ -12,13 +12,13 @@ public enum Backend {
     VIRTUAL,
     /**
      * Every node a real {@code robber} process in its own network namespace, the WAN shaped by the
-     * kernel's traffic control; needs root and the fat jar, and has no delays without netem.
+     * kernel's traffic control, delayed by netem or Toxiproxy; needs root and the fat jar.
      */
     NETNS,
     /**
      * Every node a real {@code robber} process in its own container of a docker-compose project, the
      * WAN shaped by the kernel's traffic control in one hub container per cluster; needs root,
-     * Docker and docker-compose, and has no delays without netem.
+     * Docker and docker-compose; delayed by netem or, without it, by Toxiproxy in the hubs.
      */
     DOCKER;
 

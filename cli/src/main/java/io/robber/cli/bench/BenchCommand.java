@@ -75,7 +75,7 @@ public final class BenchCommand implements Callable<Integer> {
             description = "inprocess: real sockets on loopback, wall-clock time; virtual: the same engines and "
                     + "links in virtual time, no data and no sockets, CPU shown as n/a; both, comma-separated, to "
                     + "compare them; netns (root) and docker (root, Docker, docker-compose): every node a robber "
-                    + "process in its own network namespace or container, the WAN shaped by tc, delays only with netem "
+                    + "process in its own network namespace or container, the WAN shaped by tc, delayed by netem or, without it, by Toxiproxy on the hubs "
                     + "(default: ${DEFAULT-VALUE}).")
     List<String> backends;
 

@@ -13,10 +13,13 @@ import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.PieceSizes;
 import io.robber.emulation.runner.RobberJar;
+import io.robber.emulation.tc.NetemProbe;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +42,8 @@ import picocli.CommandLine.Spec;
                     + "'robber bench --scenario DIR/scenario.json --scale F' on other backends.",
             "Default 4 nodes per cluster; --nodes-per-cluster 0 keeps the scenario's own (64 containers for TC1). "
                     + "Without --image, builds the images first (robber emulate images; cached). Needs root and Docker "
-                    + "to run; one-way delays are not applied (no netem in Docker's kernel here)."})
+                    + "to run. One-way delays: netem in the hubs' pair classes where the kernel has it, else Toxiproxy "
+                    + "latency toxics on each hub (the robber-hub image), which DNAT makes transparent."})
 public final class ComposeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -78,6 +82,11 @@ public final class ComposeCommand implements Callable<Integer> {
             description = "The robber-node image (default: build the images and use this jar's).")
     String image;
 
+    @Option(names = "--hub-image", paramLabel = "NAME:TAG",
+            description = "With --image: the robber-hub image (Toxiproxy) for the hubs when there is no netem "
+                    + "(default: none, no delays).")
+    String hubImage;
+
     @Override
     public Integer call() throws Exception {
         if (nodesPerCluster < 0 || !(scale > 0)) {
@@ -96,10 +105,14 @@ public final class ComposeCommand implements Callable<Integer> {
             network = network.withDataSize(size);
         }
         network = network.scaled(scale);
-        String node = image != null ? image
-                : DockerImages.build(RobberJar.locate("docker"), false).get(DockerImages.NODE);
+        NetemProbe netem = NetemProbe.detect();
+        Map<String, String> images = image != null ? new HashMap<>()
+                : DockerImages.build(RobberJar.locate("docker"), !netem.available());
+        String node = image != null ? image : images.get(DockerImages.NODE);
+        String hub = image != null ? hubImage : images.get(DockerImages.HUB);
         int pieces = pieceSize != null ? (int) (long) pieceSize : PieceSizes.forDataSize(network.dataSize());
-        ComposeProject project = DockerExperiment.project(network, protocol, node, pieces, timeout);
+        ComposeProject project = DockerExperiment.project(network, netem.available(), protocol, node, hub, pieces,
+                timeout);
         Files.createDirectories(out);
         project.write(out);
         Files.writeString(out.resolve("scenario.json"), model.toJson());
@@ -107,6 +120,7 @@ public final class ComposeCommand implements Callable<Integer> {
         w.println("wrote " + out.resolve("docker-compose.yml") + ": " + (project.receivers() + 1) + " nodes, "
                 + network.nominal().clusterCount() + " clusters, " + network.dataSize() + " bytes, " + protocol + " on "
                 + node);
+        w.println("# " + netem + "; delays: " + project.delays());
         w.println("run: cd " + out + " && docker-compose up; then docker-compose down");
         w.flush();
         return ExitCodes.OK;

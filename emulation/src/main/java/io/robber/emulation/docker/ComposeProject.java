@@ -7,6 +7,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.ShapingPlan;
+import io.robber.emulation.toxi.ProxySetup;
+import io.robber.emulation.toxi.WanProxies;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A {@link ShapingPlan} as a docker-compose project (file format 2.4, as docker-compose 1.29 reads
@@ -29,13 +32,23 @@ import java.util.Map;
  *
  * One network per cluster and one WAN, each with an explicit subnet of {@link AddressPlan#DOCKER};
  * the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
- * the nodes' way, and unused: every node's default route is its hub, which routes the other
- * clusters' networks to their hubs over the WAN. Every container has {@code NET_ADMIN} and applies
- * its lines of the plan at start (nodes on {@code eth0}, their only interface; hubs on whichever
- * interface holds their WAN address), so that what leaves a cluster meets the hub's pair classes.
+ * the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
+ * default route is its hub, which routes the other clusters' networks to their hubs over the WAN.
+ * Every container has {@code NET_ADMIN} and applies its lines of the plan at start (nodes on
+ * {@code eth0}, their only interface; hubs on whichever interface holds their WAN address), so
+ * that what leaves a cluster meets the hub's pair classes.
  * The root ({@code root}, node 0 of the first cluster) sends a random file of the transfer's size
  * and prints the results table; every other node receives. Each node writes its JSON outcome to
  * {@code results/ID.json} in the project directory; the hubs stop once the root is done.
+ *
+ * <p>Delays: with netem they are in the hubs' pair classes (the plan's lines). Without, and given
+ * a hub image with Toxiproxy, each hub applies the {@link WanProxies} plan the netns backend
+ * uses: it starts {@code toxiproxy-server} on its loopback, creates its proxies and latency toxics
+ * with {@link ProxySetup} (a file per hub, {@code scripts/hub-X.proxies.json}) and adds the DNAT
+ * rules. Toxiproxy runs inside the hub container, not as a sidecar sharing its network namespace:
+ * it then stops with the hub, so {@code docker-compose up} still ends when the root is done. The
+ * nodes start only once every hub is healthy (shaped, proxies and rules in place), so that no
+ * connection between clusters slips past a proxy.
  */
 public final class ComposeProject {
     /** The compose file format: the newest that docker-compose 1.29 reads with {@code cap_add} and {@code sysctls}. */
@@ -47,7 +60,22 @@ public final class ComposeProject {
     /** The host's address on each network: the last but one of the /24 (.254 is a hub's). */
     static final int HOST_OCTET = 253;
     static final int COORDINATOR_PORT = 7800;
-    private static final String JAVA = "java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar /robber/robber.jar";
+    /** Every node's data port, fixed so that the hubs' proxies can stand in front of it. */
+    static final int DATA_PORT = 7900;
+    /** Where a hub's Toxiproxy server answers, on the hub's loopback. */
+    static final String TOXIPROXY_API = "127.0.0.1:8474";
+    /** The Toxiproxy server in a hub image ({@link DockerImages#HUB}). */
+    static final String TOXIPROXY_SERVER = "/usr/local/bin/toxiproxy-server";
+    private static final String HEALTHY = "/tmp/started";
+    /**
+     * Docker masquerades whatever leaves a network's bridge with a source in its subnet, bridged
+     * frames included: a hub's packet from its cluster's address (a proxy's) or a node's on the WAN
+     * would come out with the host's address, and its answer would bypass the hubs.
+     */
+    static final String NO_MASQUERADE = "com.docker.network.bridge.enable_ip_masquerade";
+    private static final String JAR = "/robber/robber.jar";
+    private static final String JAVA = "java -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar " + JAR;
+    private static final String JAVA_TOOL = "java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
     private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
@@ -63,11 +91,17 @@ public final class ComposeProject {
 
     private final ShapingPlan plan;
     private final String image;
+    private final String hubImage;
     private final Transfer transfer;
     private final AddressPlan.Block addresses;
+    private final WanProxies proxies;
 
-    /** The project for {@code plan} (numbered in {@link AddressPlan#DOCKER}) on {@code image}, a robber-node image. */
-    public ComposeProject(ShapingPlan plan, String image, Transfer transfer) {
+    /**
+     * The project for {@code plan} (numbered in {@link AddressPlan#DOCKER}) on {@code image}, a
+     * robber-node image; {@code hubImage}, a robber-hub image (with Toxiproxy) or {@code null},
+     * runs the hubs when the plan's delays are left to user space.
+     */
+    public ComposeProject(ShapingPlan plan, String image, String hubImage, Transfer transfer) {
         if (!plan.addresses().equals(AddressPlan.DOCKER)) {
             throw new IllegalArgumentException("a compose project needs a plan numbered in AddressPlan.DOCKER");
         }
@@ -79,8 +113,29 @@ public final class ComposeProject {
         }
         this.plan = plan;
         this.image = image;
+        this.hubImage = hubImage;
         this.transfer = transfer;
         this.addresses = plan.addresses();
+        WanProxies wan = WanProxies.of(plan, WanProxies.transfer(plan, COORDINATOR_PORT, DATA_PORT));
+        this.proxies = !plan.netem() && hubImage != null && wan.delays() ? wan : null;
+    }
+
+
+    /** Where the one-way delays come from, for the start-up line. */
+    public String delays() {
+        if (plan.netem()) {
+            return "netem in the hubs' pair classes";
+        }
+        if (proxies != null) {
+            return "no netem: Toxiproxy latency toxics on the hubs";
+        }
+        return WanProxies.of(plan, List.of()).delays() ? "WARNING: no delays at all (no netem, and no hub image "
+                + "with Toxiproxy)" : "none (the model has no delays)";
+    }
+
+    /** The proxies the hubs apply, if the delays come from Toxiproxy. */
+    public Optional<WanProxies> proxies() {
+        return Optional.ofNullable(proxies);
     }
 
     /** Receivers the root waits for. */
@@ -119,6 +174,9 @@ public final class ComposeProject {
         files.put("secret", "robber-compose-" + transfer.scenario() + "\n");
         for (int c = 0; c < plan.clusterCount(); c++) {
             files.put("scripts/" + hub(c) + ".sh", hubScript(c));
+            if (proxies != null) {
+                files.put("scripts/" + hub(c) + ".proxies.json", ProxySetup.file(proxies, c, true));
+            }
             for (int r = 0; r < plan.nodes(c); r++) {
                 files.put("scripts/" + service(c, r) + ".sh", nodeScript(c, r));
             }
@@ -139,14 +197,19 @@ public final class ComposeProject {
     /** The compose file. */
     public String yaml() {
         Map<String, Object> services = new LinkedHashMap<>();
-        List<String> hubs = new ArrayList<>();
+        Map<String, Object> hubs = new LinkedHashMap<>();
         for (int c = 0; c < plan.clusterCount(); c++) {
-            hubs.add(hub(c));
+            hubs.put(hub(c), Map.of("condition", "service_healthy"));
             Map<String, Object> networks = new LinkedHashMap<>();
             networks.put(network(c), Map.of("ipv4_address", addresses.hubInside(c)));
             networks.put("wan", Map.of("ipv4_address", addresses.hubOnWan(c)));
             Map<String, Object> hub = service(hub(c), networks);
+            if (proxies != null) {
+                hub.put("image", hubImage);
+            }
             hub.put("sysctls", Map.of("net.ipv4.ip_forward", "1"));
+            hub.put("healthcheck", Map.of("test", List.of("CMD", "test", "-e", HEALTHY), "interval", "1s",
+                    "retries", 600));
             services.put(hub(c), hub);
         }
         for (int c = 0; c < plan.clusterCount(); c++) {
@@ -191,6 +254,7 @@ public final class ComposeProject {
         String gateway = subnet.substring(0, subnet.lastIndexOf('.') + 1) + HOST_OCTET;
         Map<String, Object> network = new LinkedHashMap<>();
         network.put("driver", "bridge");
+        network.put("driver_opts", Map.of(NO_MASQUERADE, "false"));
         network.put("labels", Map.of(LABEL, "compose"));
         network.put("ipam", Map.of("config", List.of(Map.of("subnet", subnet, "gateway", gateway))));
         return network;
@@ -205,14 +269,23 @@ public final class ComposeProject {
         for (int d = 0; d < plan.clusterCount(); d++) {
             if (d != c) {
                 s.append("ip route add ").append(addresses.cluster(d)).append(" via ").append(addresses.hubOnWan(d))
-                        .append('\n');
+                        .append(" src ").append(addresses.hubInside(c)).append('\n');
             }
         }
         for (String line : plan.hub(c)) {
             s.append(line.replace(" dev " + ShapingPlan.HUB_DEVICE + " ", " dev \"$wan\" ")).append('\n');
         }
-        s.append("echo \"").append(hub(c)).append(": shaped, waiting for the root\"\n")
-                .append("touch /tmp/started\n")
+        if (proxies != null) {
+            s.append(TOXIPROXY_SERVER).append(" -host ").append(TOXIPROXY_API.replace(":", " -port "))
+                    .append(" > /tmp/toxiproxy.log 2>&1 &\n")
+                    .append(JAVA_TOOL).append(" -cp ").append(JAR).append(' ').append(ProxySetup.class.getName())
+                    .append(' ').append(TOXIPROXY_API).append(" /project/scripts/").append(hub(c))
+                    .append(".proxies.json\n");
+            proxies.redirects(c).forEach(rule -> s.append(rule).append('\n'));
+        }
+        s.append("echo \"").append(hub(c)).append(": shaped; delays: ").append(delays())
+                .append("; waiting for the root\"\n")
+                .append("touch ").append(HEALTHY).append('\n')
                 .append("until [ /results/done -nt /tmp/started ]; do sleep 1; done\n");
         return s.toString();
     }
@@ -231,7 +304,8 @@ public final class ComposeProject {
                     .append("status=0\n")
                     .append(JAVA).append(" send /tmp/data.bin --listen ").append(coordinator)
                     .append(" --expect ").append(receivers()).append(" --cluster ").append(plan.clusters().get(c))
-                    .append(" --id ").append(id).append(" --protocol ").append(transfer.protocol())
+                    .append(" --id ").append(id).append(" --data-port ").append(DATA_PORT)
+                    .append(" --protocol ").append(transfer.protocol())
                     .append(" --piece-size ").append(transfer.pieceSize())
                     .append(" --secret-file /project/secret --timeout ").append(timeout)
                     .append(" --json --quiet > /results/").append(id).append(".json || status=$?\n")
@@ -244,7 +318,7 @@ public final class ComposeProject {
                     .append("exit $status\n");
         } else {
             s.append("exec ").append(JAVA).append(" receive --coordinator ").append(coordinator)
-                    .append(" --listen ").append(addresses.node(c, r)).append(" --cluster ")
+                    .append(" --listen ").append(addresses.node(c, r)).append(':').append(DATA_PORT).append(" --cluster ")
                     .append(plan.clusters().get(c)).append(" --id ").append(id)
                     .append(" --out /out --secret-file /project/secret --timeout ").append(timeout)
                     .append(" --json --quiet > /results/").append(id).append(".json\n");

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -26,9 +27,10 @@ import java.util.stream.Stream;
  * process in its own container, the WAN shaped by the kernel in hub containers — run with
  * {@code docker-compose up} and read from the root's JSON ({@link SenderReport}), then taken down
  * with its networks. Needs root, Docker and docker-compose; builds the images first when they are
- * missing ({@link DockerImages}). Not emulated, as on the netns backend: the one-way delays (no
- * netem here), schedules (pair rates stay at their start values), and the monitoring data a
- * {@code balanced} root would need.
+ * missing ({@link DockerImages}), the hub image with Toxiproxy where this kernel has no netem, so
+ * that the one-way delays come from Toxiproxy on the hubs as on the netns backend. Not emulated,
+ * as on the netns backend: schedules (pair rates stay at their start values), and the monitoring
+ * data a {@code balanced} root would need.
  */
 public final class DockerExperiment implements Emulator {
     /** How long the containers may take to start and stop around the transfer's own timeout. */
@@ -42,13 +44,21 @@ public final class DockerExperiment implements Emulator {
     }
 
     /**
-     * The compose project of {@code protocol} over {@code network} on the node image {@code image},
-     * compared with the network's time-integrated tree-packing bound and its cut bound over time.
+     * The compose project of {@code protocol} over {@code network} on the node image {@code image}
+     * and, where this kernel has no netem ({@link NetemProbe}), the hub image {@code hubImage}
+     * (Toxiproxy; {@code null}: no delays), compared with the network's time-integrated
+     * tree-packing bound and its cut bound over time.
      */
-    public static ComposeProject project(Network network, String protocol, String image, int pieceSize,
-                                         Duration timeout) {
-        ShapingPlan plan = ShapingPlan.of(network, NetemProbe.detect().available(), AddressPlan.DOCKER);
-        return new ComposeProject(plan, image, new ComposeProject.Transfer(network.name(), protocol,
+    public static ComposeProject project(Network network, String protocol, String image, String hubImage,
+                                         int pieceSize, Duration timeout) {
+        return project(network, NetemProbe.detect().available(), protocol, image, hubImage, pieceSize, timeout);
+    }
+
+    /** {@link #project(Network, String, String, String, int, Duration)} with netem there or not ({@code netem}). */
+    public static ComposeProject project(Network network, boolean netem, String protocol, String image,
+                                         String hubImage, int pieceSize, Duration timeout) {
+        ShapingPlan plan = ShapingPlan.of(network, netem, AddressPlan.DOCKER);
+        return new ComposeProject(plan, image, hubImage, new ComposeProject.Transfer(network.name(), protocol,
                 network.dataSize(), pieceSize, timeout, ScheduleBound.of(network).rate(),
                 CutScheduleBound.of(network).rate()));
     }
@@ -56,9 +66,11 @@ public final class DockerExperiment implements Emulator {
     @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
             throws IOException, InterruptedException {
-        String image = DockerImages.build(RobberJar.locate("docker"), false).get(DockerImages.NODE);
-        ComposeProject project = project(network, protocol, image, settings.pieceSizeFor(network.dataSize()),
-                settings.timeout());
+        NetemProbe netem = NetemProbe.detect();
+        Map<String, String> images = DockerImages.build(RobberJar.locate("docker"), !netem.available());
+        ComposeProject project = project(network, netem.available(), protocol, images.get(DockerImages.NODE),
+                images.get(DockerImages.HUB), settings.pieceSizeFor(network.dataSize()), settings.timeout());
+        System.err.println("docker: " + netem + "; delays: " + project.delays());
         Path dir = Files.createTempDirectory("robber-docker-");
         String name = "robber" + ProcessHandle.current().pid() + "n" + nextProject();
         project.write(dir);

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Docker emulation's images, built locally by {@code docker/build-images.sh} (a resource of this
- * module): {@value #JRE} (debootstrap and {@code docker import}), {@value #NODE} (with robber.jar)
- * and {@value #TOXIPROXY} ({@code FROM scratch}), each tagged with a hash of its inputs and built
+ * module): {@value #JRE} (debootstrap and {@code docker import}), {@value #NODE} (with robber.jar),
+ * {@value #TOXIPROXY} ({@code FROM scratch}) and {@value #HUB} (the node image with Toxiproxy's
+ * server copied in), each tagged with a hash of its inputs and built
  * only when that tag is missing. Needs root, Docker and debootstrap; a cold build takes a few
  * minutes, a cached one a fraction of a second.
  */
@@ -21,6 +22,8 @@ public final class DockerImages {
     public static final String JRE = "robber-jre";
     public static final String NODE = "robber-node";
     public static final String TOXIPROXY = "toxiproxy";
+    /** robber-node with Toxiproxy's server, for the hubs when the delays come from Toxiproxy. */
+    public static final String HUB = "robber-hub";
     private static final String SCRIPT = "/docker/build-images.sh";
     private static final long BUILD_MINUTES = 15;
 
@@ -29,7 +32,7 @@ public final class DockerImages {
 
     /**
      * Builds the missing images with {@code jar} as the node's robber.jar, the build's progress on
-     * this process's stderr; {@code toxiproxy} whether to build Toxiproxy too. Returns each image's
+     * this process's stderr; {@code toxiproxy} whether to build Toxiproxy and the hub image too. Returns each image's
      * name and tag, e.g. {@code robber-node -> robber-node:438314a2087d}.
      */
     public static Map<String, String> build(Path jar, boolean toxiproxy) throws IOException, InterruptedException {

@@ -86,7 +86,7 @@ public final class NetnsGroup implements AutoCloseable {
         net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan));
         Optional<String> noProxies = HubProxies.unavailableReason();
         if (noProxies.isEmpty()) {
-            proxies = HubProxies.start(net, WanProxies.of(plan, services(plan)), dir, !netem.available());
+            proxies = HubProxies.start(net, WanProxies.of(plan, WanProxies.transfer(plan, COORDINATOR_PORT, DATA_PORT)), dir, !netem.available());
         }
         System.err.println("netns: " + netem + (netem.available() ? "" : noProxies.isEmpty()
                 ? ": Toxiproxy latency toxics on the hubs" : "; WARNING: no delays at all, " + noProxies.get()));
@@ -130,16 +130,6 @@ public final class NetnsGroup implements AutoCloseable {
         }
     }
 
-    /** Every node's data port and the root's coordinator: the services the WAN proxies stand in front of. */
-    static List<WanProxies.Service> services(ShapingPlan plan) {
-        List<WanProxies.Service> out = new ArrayList<>(List.of(new WanProxies.Service(0, 0, COORDINATOR_PORT)));
-        for (int c = 0; c < plan.clusterCount(); c++) {
-            for (int r = 0; r < plan.nodes(c); r++) {
-                out.add(new WanProxies.Service(c, r, DATA_PORT));
-            }
-        }
-        return out;
-    }
 
     public NamespaceNetwork network() {
         return net;

@@ -17,7 +17,8 @@ import java.util.List;
  * </pre>
  *
  * For each {@link Service} of a node of another cluster the hub of cluster {@code c} gets one
- * proxy, listening on the hub's in-cluster address ({@link AddressPlan#hubInside}) at
+ * proxy, listening on the hub's in-cluster address ({@link AddressPlan.Block#hubInside} of the
+ * plan's addresses) at
  * {@value #FIRST_PORT} and up, and one DNAT rule: TCP from the cluster's prefix to that node and
  * port goes to the proxy instead. The node still sees its peer's address (connection tracking
  * rewrites the replies), so the redirection is transparent; the peer sees the hub's address.
@@ -52,11 +53,26 @@ public final class WanProxies {
                 if (s.cluster() != c) {
                     int listen = FIRST_PORT + proxies.size();
                     proxies.add(new WanProxy("c" + s.cluster() + "n" + s.rank() + "p" + s.port(), c, s.cluster(),
-                            s.rank(), s.port(), AddressPlan.hubInside(c), listen, AddressPlan.node(s.cluster(), s.rank())));
+                            s.rank(), s.port(), plan.addresses().hubInside(c), listen,
+                            plan.addresses().node(s.cluster(), s.rank())));
                 }
             }
             byHub.add(List.copyOf(proxies));
         }
+    }
+
+    /**
+     * The services of a transfer: the root's coordinator ({@code coordinatorPort} of node 0 of the
+     * first cluster) and every node's {@code dataPort}.
+     */
+    public static List<Service> transfer(ShapingPlan plan, int coordinatorPort, int dataPort) {
+        List<Service> out = new ArrayList<>(List.of(new Service(0, 0, coordinatorPort)));
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            for (int r = 0; r < plan.nodes(c); r++) {
+                out.add(new Service(c, r, dataPort));
+            }
+        }
+        return out;
     }
 
     /** The proxies for {@code services} (every other cluster's among them on each hub). */
@@ -103,9 +119,21 @@ public final class WanProxies {
     /** The {@code iptables} lines that send the cluster's connections to remote services through its hub's proxies. */
     public List<String> redirects(int cluster) {
         return at(cluster).stream()
-                .map(p -> "iptables -t nat -A PREROUTING -p tcp -s " + AddressPlan.cluster(cluster) + " -d "
+                .map(p -> "iptables -t nat -A PREROUTING -p tcp -s " + plan.addresses().cluster(cluster) + " -d "
                         + p.upstreamHost() + " --dport " + p.port() + " -j DNAT --to-destination " + p.listen())
                 .toList();
+    }
+
+    /** Whether the plan delays any pair of clusters: without, the proxies would change nothing but TCP's path. */
+    public boolean delays() {
+        for (int c = 0; c < plan.clusterCount(); c++) {
+            for (int d = 0; d < plan.clusterCount(); d++) {
+                if (d != c && plan.delayNanos(c, d) > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static long millis(long nanos) {

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.tc.ShapingPlan;
+import io.robber.emulation.toxi.ProxySetup;
+import io.robber.emulation.toxi.Toxic;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,8 +24,14 @@ class ComposeProjectTest {
     private static final YAMLMapper YAML = new YAMLMapper();
 
     private static ComposeProject tc1(int nodesPerCluster) {
+        return tc1(nodesPerCluster, false, "robber-hub:test");
+    }
+
+    /** TC1 (one-way delay 10 ms) on a kernel with netem or without, the hubs' image {@code hubImage}. */
+    private static ComposeProject tc1(int nodesPerCluster, boolean netem, String hubImage) {
         Network network = Scenarios.load("tc1-fast").withNodesPerCluster(nodesPerCluster).resolve().scaled(0.05);
-        return DockerExperiment.project(network, "robber", "robber-node:test", 65536, Duration.ofMinutes(5));
+        return DockerExperiment.project(network, netem, "robber", "robber-node:test", hubImage, 65536,
+                Duration.ofMinutes(5));
     }
 
     @Test
@@ -37,7 +45,8 @@ class ComposeProjectTest {
                 .doesNotContain("a-0", "a-4");
         for (String name : services) {
             JsonNode service = compose.path("services").path(name);
-            assertThat(service.path("image").asText()).as(name).isEqualTo("robber-node:test");
+            assertThat(service.path("image").asText()).as(name)
+                    .isEqualTo(name.startsWith("hub-") ? "robber-hub:test" : "robber-node:test");
             assertThat(service.path("cap_add").get(0).asText()).as(name).isEqualTo("NET_ADMIN");
             assertThat(service.path("command").get(1).asText()).as(name).isEqualTo("/project/scripts/" + name + ".sh");
             assertThat(service.path("labels").path(ComposeProject.LABEL).asText()).isEqualTo("compose");
@@ -50,6 +59,8 @@ class ComposeProjectTest {
         assertThat(node.path("networks").path("cluster-c").path("ipv4_address").asText()).isEqualTo("198.18.130.3");
         assertThat(node.path("networks").has("wan")).isFalse();
         assertThat(node.path("depends_on")).hasSize(4);
+        assertThat(node.path("depends_on").path("hub-d").path("condition").asText()).isEqualTo("service_healthy");
+        assertThat(hub.path("healthcheck").path("test").toString()).isEqualTo("[\"CMD\",\"test\",\"-e\",\"/tmp/started\"]");
     }
 
     @Test
@@ -64,6 +75,9 @@ class ComposeProjectTest {
             assertThat(config.path("subnet").asText()).as(name).isEqualTo(subnet);
             assertThat(config.path("gateway").asText()).as(name).endsWith(".253");
             assertThat(networks.path(name).path("labels").path(ComposeProject.LABEL).asText()).isEqualTo("compose");
+            // the host must not rewrite what crosses the hubs, or answers would bypass them
+            assertThat(networks.path(name).path("driver_opts").path(ComposeProject.NO_MASQUERADE).asText())
+                    .as(name).isEqualTo("false");
         });
     }
 
@@ -72,18 +86,18 @@ class ComposeProjectTest {
         Map<String, String> files = tc1(4).files();
 
         String hubA = files.get("scripts/hub-a.sh");
-        assertThat(hubA).contains("ip route add 198.18.129.0/24 via 198.19.128.2",
-                "ip route add 198.18.131.0/24 via 198.19.128.4",
+        assertThat(hubA).contains("ip route add 198.18.129.0/24 via 198.19.128.2 src 198.18.128.254",
+                "ip route add 198.18.131.0/24 via 198.19.128.4 src 198.18.128.254",
                 // A–B is 8 MB/s in tc1-fast: 64 Mbit/s on the pair class matched by B's prefix
                 "tc class add dev \"$wan\" parent 1:1 classid 1:101 htb rate 64000000bit ceil 64000000bit",
                 "u32 match ip dst 198.18.129.0/24 flowid 1:101")
                 .doesNotContain(" dev wan ", "ip route add 198.18.128.0/24");
         String root = files.get("scripts/root.sh");
         assertThat(root).contains("ip route replace default via 198.18.128.254", "send /tmp/data.bin",
-                "--listen 198.18.128.1:7800", "--expect 15", "emulate table /results/A0.json", "--bound 10000000",
+                "--listen 198.18.128.1:7800", "--expect 15", "--data-port 7900", "emulate table /results/A0.json", "--bound 10000000",
                 "touch /results/done");
         assertThat(files.get("scripts/d-3.sh")).contains("ip route replace default via 198.18.131.254",
-                "receive --coordinator 198.18.128.1:7800 --listen 198.18.131.4 --cluster D --id D3",
+                "receive --coordinator 198.18.128.1:7800 --listen 198.18.131.4:7900 --cluster D --id D3",
                 "> /results/D3.json");
         assertThat(files).containsKeys("docker-compose.yml", "secret", "results/.keep");
     }
@@ -95,7 +109,59 @@ class ComposeProjectTest {
 
         assertThat(full.receivers()).isEqualTo(63);
         assertThat(YAML.readTree(dir.resolve("docker-compose.yml").toFile()).path("services").size()).isEqualTo(68);
-        assertThat(Files.readString(dir.resolve("scripts/b-15.sh"))).contains("--listen 198.18.129.16");
+        assertThat(Files.readString(dir.resolve("scripts/b-15.sh"))).contains("--listen 198.18.129.16:7900");
+    }
+
+    @Test
+    void withoutNetemEachHubStartsToxiproxyAppliesItsProxiesAndRedirectsTheClustersConnections() throws Exception {
+        ComposeProject project = tc1(4);
+        Map<String, String> files = project.files();
+
+        assertThat(project.delays()).isEqualTo("no netem: Toxiproxy latency toxics on the hubs");
+        String hubB = files.get("scripts/hub-b.sh");
+        int server = hubB.indexOf("/usr/local/bin/toxiproxy-server -host 127.0.0.1 -port 8474 > /tmp/toxiproxy.log 2>&1 &");
+        int setup = hubB.indexOf("-cp /robber/robber.jar io.robber.emulation.toxi.ProxySetup 127.0.0.1:8474 "
+                + "/project/scripts/hub-b.proxies.json");
+        // B's connections to A's root (coordinator and data port) go to B's first two proxies
+        int dnat = hubB.indexOf("iptables -t nat -A PREROUTING -p tcp -s 198.18.129.0/24 -d 198.18.128.1 --dport 7800 "
+                + "-j DNAT --to-destination 198.18.129.254:20000");
+        int healthy = hubB.indexOf("touch /tmp/started");
+        assertThat(List.of(server, setup, dnat, healthy)).doesNotContain(-1).isSorted();
+        assertThat(hubB).contains("-d 198.18.128.1 --dport 7900 -j DNAT --to-destination 198.18.129.254:20001",
+                "delays: no netem: Toxiproxy latency toxics on the hubs")
+                .doesNotContain("-d 198.18.129.");
+        // 12 remote nodes, one data port each, and the root's coordinator
+        assertThat(hubB.lines().filter(l -> l.startsWith("iptables -t nat"))).hasSize(13);
+
+        List<ProxySetup.Entry> entries = ProxySetup.read(files.get("scripts/hub-b.proxies.json"));
+        assertThat(entries).hasSize(13);
+        ProxySetup.Entry toRoot = entries.get(0);
+        assertThat(toRoot.proxy().listen()).isEqualTo("198.18.129.254:20000");
+        assertThat(toRoot.proxy().upstream()).isEqualTo("198.18.128.1:7800");
+        assertThat(toRoot.toxics()).containsExactly(Toxic.latency("delay-up", Toxic.UPSTREAM, 10),
+                Toxic.latency("delay-down", Toxic.DOWNSTREAM, 10));
+    }
+
+    @Test
+    void withNetemTheDelayIsInThePairClassesAndTheHubsRunTheNodeImage() throws Exception {
+        ComposeProject project = tc1(4, true, "robber-hub:test");
+        Map<String, String> files = project.files();
+
+        assertThat(project.delays()).isEqualTo("netem in the hubs' pair classes");
+        assertThat(project.proxies()).isEmpty();
+        assertThat(files.get("scripts/hub-a.sh")).contains("netem delay 10000us").doesNotContain("toxiproxy",
+                "iptables");
+        assertThat(files).doesNotContainKey("scripts/hub-a.proxies.json");
+        assertThat(YAML.readTree(project.yaml()).path("services").path("hub-a").path("image").asText())
+                .isEqualTo("robber-node:test");
+    }
+
+    @Test
+    void withoutNetemNorAHubImageTheProjectSaysItHasNoDelays() {
+        ComposeProject project = tc1(4, false, null);
+
+        assertThat(project.delays()).startsWith("WARNING: no delays at all");
+        assertThat(project.files().get("scripts/hub-a.sh")).doesNotContain("toxiproxy", "iptables");
     }
 
     @Test
@@ -103,7 +169,7 @@ class ComposeProjectTest {
         Network network = Scenarios.load("tc1-fast").resolve();
         ShapingPlan namespaces = ShapingPlan.of(network, false);
 
-        assertThatThrownBy(() -> new ComposeProject(namespaces, "x", null))
+        assertThatThrownBy(() -> new ComposeProject(namespaces, "x", null, null))
                 .hasMessageContaining("AddressPlan.DOCKER");
     }
 }

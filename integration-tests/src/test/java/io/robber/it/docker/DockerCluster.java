@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 
@@ -45,26 +46,60 @@ final class DockerCluster implements AutoCloseable {
     private final Path dir;
     private final String name;
     private final ComposeProject project;
+    private final Map<String, String> images;
     private final DockerClient docker = DockerClientFactory.instance().client();
 
-    private DockerCluster(Path dir, String name, ComposeProject project) {
+    private DockerCluster(Path dir, String name, ComposeProject project, Map<String, String> images) {
         this.dir = dir;
         this.name = name;
         this.project = project;
+        this.images = images;
     }
 
     /** Builds the images if needed (cached), writes the project into {@code dir} and starts it with {@code protocol}. */
     static DockerCluster start(Path dir, String protocol) throws IOException, InterruptedException {
+        return start(dir, SCENARIO, protocol, List.of());
+    }
+
+    /**
+     * The project of {@code scenario} (JSON) in {@code dir}, with {@code services} started (all
+     * when empty).
+     */
+    static DockerCluster start(Path dir, String scenario, String protocol, List<String> services) throws IOException,
+            InterruptedException {
         Path jar = Path.of(System.getProperty("robber.jar", "../cli/target/robber.jar")).toAbsolutePath().normalize();
-        String image = DockerImages.build(jar, false).get(DockerImages.NODE);
-        Network network = NetworkModel.read(new ByteArrayInputStream(SCENARIO.getBytes(StandardCharsets.UTF_8)))
+        Map<String, String> images = DockerImages.build(jar, true);
+        Network network = NetworkModel.read(new ByteArrayInputStream(scenario.getBytes(StandardCharsets.UTF_8)))
                 .resolve();
-        ComposeProject project = DockerExperiment.project(network, protocol, image, 16384, TRANSFER_TIMEOUT);
+        ComposeProject project = DockerExperiment.project(network, protocol, images.get(DockerImages.NODE),
+                images.get(DockerImages.HUB), 16384, TRANSFER_TIMEOUT);
         project.write(dir);
         DockerCluster cluster = new DockerCluster(dir, "robberit" + ProcessHandle.current().pid()
-                + dir.getFileName().toString().replaceAll("[^a-z0-9]", "").toLowerCase(), project);
-        cluster.compose(Duration.ofMinutes(3), "up", "-d", "--no-color");
+                + dir.getFileName().toString().replaceAll("[^a-z0-9]", "").toLowerCase(), project, images);
+        List<String> up = new ArrayList<>(List.of("up", "-d", "--no-color"));
+        up.addAll(services);
+        cluster.compose(Duration.ofMinutes(3), up.toArray(String[]::new));
         return cluster;
+    }
+
+    ComposeProject project() {
+        return project;
+    }
+
+    /** The robber-node image the nodes run. */
+    String nodeImage() {
+        return images.get(DockerImages.NODE);
+    }
+
+    /** The Docker network of {@code cluster}, e.g. {@code robberit123_cluster-a}. */
+    String network(int cluster) {
+        return name + "_" + project.network(cluster);
+    }
+
+    /** Whether a service's container passes its health check (a hub: shaped, proxies in place). */
+    boolean healthy(String service) throws IOException, InterruptedException {
+        InspectContainerResponse.ContainerState state = state(container(service));
+        return state.getHealth() != null && "healthy".equals(state.getHealth().getStatus());
     }
 
     /** The container of a service, e.g. {@code b-1}. */
@@ -197,7 +232,7 @@ final class DockerCluster implements AutoCloseable {
         return run(limit, command.toArray(String[]::new));
     }
 
-    private static String run(Duration limit, String... command) throws IOException, InterruptedException {
+    static String run(Duration limit, String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
