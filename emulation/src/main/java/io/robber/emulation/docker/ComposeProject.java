@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.robber.emulation.model.NodePlacement;
+import io.robber.emulation.runner.TransferCommands;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.ProxySetup;
@@ -59,9 +59,6 @@ public final class ComposeProject {
     public static final String ROOT = "root";
     /** The host's address on each network: the last but one of the /24 (.254 is a hub's). */
     static final int HOST_OCTET = 253;
-    static final int COORDINATOR_PORT = 7800;
-    /** Every node's data port, fixed so that the hubs' proxies can stand in front of it. */
-    static final int DATA_PORT = 7900;
     /** Where a hub's Toxiproxy server answers, on the hub's loopback. */
     static final String TOXIPROXY_API = "127.0.0.1:8474";
     /** The Toxiproxy server in a hub image ({@link DockerImages#HUB}). */
@@ -95,6 +92,7 @@ public final class ComposeProject {
     private final Transfer transfer;
     private final AddressPlan.Block addresses;
     private final WanProxies proxies;
+    private final TransferCommands commands;
 
     /**
      * The project for {@code plan} (numbered in {@link AddressPlan#DOCKER}) on {@code image}, a
@@ -116,7 +114,10 @@ public final class ComposeProject {
         this.hubImage = hubImage;
         this.transfer = transfer;
         this.addresses = plan.addresses();
-        WanProxies wan = WanProxies.of(plan, WanProxies.transfer(plan, COORDINATOR_PORT, DATA_PORT));
+        this.commands = new TransferCommands(plan, transfer.protocol(), transfer.pieceSize(), transfer.timeout(), null,
+                "/project/secret");
+        WanProxies wan = WanProxies.of(plan, WanProxies.transfer(plan, TransferCommands.COORDINATOR_PORT,
+                TransferCommands.DATA_PORT));
         this.proxies = !plan.netem() && hubImage != null && wan.delays() ? wan : null;
     }
 
@@ -140,11 +141,7 @@ public final class ComposeProject {
 
     /** Receivers the root waits for. */
     public int receivers() {
-        int nodes = 0;
-        for (int c = 0; c < plan.clusterCount(); c++) {
-            nodes += plan.nodes(c);
-        }
-        return nodes - 1;
+        return commands.receivers();
     }
 
     /** The service of node {@code rank} of {@code cluster}: {@value #ROOT} for the root, else e.g. {@code b-3}. */
@@ -164,7 +161,7 @@ public final class ComposeProject {
 
     /** The member id of node {@code rank} of {@code cluster}, the name of its result file. */
     public String memberId(int cluster, int rank) {
-        return NodePlacement.memberId(plan.clusters().get(cluster), rank);
+        return commands.memberId(cluster, rank);
     }
 
     /** Every file of the project by its path in the project directory: {@code docker-compose.yml}, the scripts, the secret. */
@@ -296,19 +293,13 @@ public final class ComposeProject {
                 + "hub, Fig. 7's node out and node in, then robber");
         s.append("ip route replace default via ").append(addresses.hubInside(c)).append('\n');
         plan.node(c, r).forEach(line -> s.append(line).append('\n'));
-        String coordinator = addresses.node(0, 0) + ":" + COORDINATOR_PORT;
-        String timeout = transfer.timeout().toSeconds() + "s";
+        String result = " > /results/" + id + ".json";
         if (c == 0 && r == 0) {
             s.append("trap 'touch /results/done' EXIT\n")
                     .append("head -c ").append(transfer.bytes()).append(" /dev/urandom > /tmp/data.bin\n")
                     .append("status=0\n")
-                    .append(JAVA).append(" send /tmp/data.bin --listen ").append(coordinator)
-                    .append(" --expect ").append(receivers()).append(" --cluster ").append(plan.clusters().get(c))
-                    .append(" --id ").append(id).append(" --data-port ").append(DATA_PORT)
-                    .append(" --protocol ").append(transfer.protocol())
-                    .append(" --piece-size ").append(transfer.pieceSize())
-                    .append(" --secret-file /project/secret --timeout ").append(timeout)
-                    .append(" --json --quiet > /results/").append(id).append(".json || status=$?\n")
+                    .append(JAVA).append(' ').append(String.join(" ", commands.send("/tmp/data.bin"))).append(result)
+                    .append(" || status=$?\n")
                     .append(JAVA).append(" emulate table /results/").append(id).append(".json --scenario ")
                     .append(transfer.scenario()).append(" --protocol ").append(transfer.protocol())
                     .append(" --bytes ").append(transfer.bytes())
@@ -317,11 +308,8 @@ public final class ComposeProject {
                             transfer.strictBound())).append('\n')
                     .append("exit $status\n");
         } else {
-            s.append("exec ").append(JAVA).append(" receive --coordinator ").append(coordinator)
-                    .append(" --listen ").append(addresses.node(c, r)).append(':').append(DATA_PORT).append(" --cluster ")
-                    .append(plan.clusters().get(c)).append(" --id ").append(id)
-                    .append(" --out /out --secret-file /project/secret --timeout ").append(timeout)
-                    .append(" --json --quiet > /results/").append(id).append(".json\n");
+            s.append("exec ").append(JAVA).append(' ').append(String.join(" ", commands.receive(c, r, "/out")))
+                    .append(result).append('\n');
         }
         return s.toString();
     }

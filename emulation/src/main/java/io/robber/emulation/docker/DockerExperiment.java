@@ -5,6 +5,7 @@ import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.runner.Emulator;
 import io.robber.emulation.runner.Experiment;
+import io.robber.emulation.runner.LocalProcesses;
 import io.robber.emulation.runner.RobberJar;
 import io.robber.emulation.runner.RunResult;
 import io.robber.emulation.runner.SenderReport;
@@ -16,11 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The docker backend: the scenario as a {@link ComposeProject} — every node a {@code robber}
@@ -89,7 +88,7 @@ public final class DockerExperiment implements Emulator {
             Process down = compose(dir, name, "down", "--volumes", "--timeout", "1")
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             down.waitFor(2, TimeUnit.MINUTES);
-            delete(dir);
+            LocalProcesses.deleteTree(dir);
         }
     }
 
@@ -107,13 +106,5 @@ public final class DockerExperiment implements Emulator {
     private static String tail(Path dir) throws IOException {
         List<String> lines = Files.readAllLines(dir.resolve("compose.log"));
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -1,6 +1,8 @@
 package io.robber.emulation.netns;
 
+import io.robber.emulation.runner.LocalProcesses;
 import io.robber.emulation.runner.RobberJar;
+import io.robber.emulation.runner.TransferCommands;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.toxi.WanProxy;
 import java.io.BufferedReader;
@@ -14,7 +16,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A TCP relay that flips bytes in flight: a peer whose data arrives corrupted, which Toxiproxy has
@@ -139,7 +140,7 @@ public final class CorruptingRelay {
                 List<WanProxy> here = new ArrayList<>();
                 for (WanProxy p : hubs.plan().at(c)) {
                     boolean towards = p.to() == cluster && p.rank() == rank;
-                    if ((towards || c == cluster) && p.port() != NetnsGroup.COORDINATOR_PORT) {
+                    if ((towards || c == cluster) && p.port() != TransferCommands.COORDINATOR_PORT) {
                         String listen = AddressPlan.hubInside(c) + ":" + (FIRST_PORT + here.size());
                         args.addAll(List.of(listen, p.upstream(), towards ? "down" : "up"));
                         here.add(p);
@@ -148,10 +149,9 @@ public final class CorruptingRelay {
                 if (here.isEmpty()) {
                     continue;
                 }
-                List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", net.topology().hub(c),
-                        ProcessHandle.current().info().command().orElse("java"), "-Xmx64m", "-XX:TieredStopAtLevel=1",
-                        "-cp", RobberJar.locate("netns").toString(), CorruptingRelay.class.getName()));
-                command.addAll(args);
+                List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", net.topology().hub(c)));
+                command.addAll(LocalProcesses.java("64m", List.of("-cp", RobberJar.locate("netns").toString(),
+                        CorruptingRelay.class.getName()), args));
                 Process relay = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
                 relays.add(relay);
                 String ready = new BufferedReader(new InputStreamReader(relay.getInputStream(), StandardCharsets.UTF_8))
@@ -178,17 +178,7 @@ public final class CorruptingRelay {
                 hubs.api(p.from()).upstream(p.name(), p.upstream());
             }
         } finally {
-            for (Process r : relays) {
-                r.destroy();
-                try {
-                    if (!r.waitFor(5, TimeUnit.SECONDS)) {
-                        r.destroyForcibly();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    r.destroyForcibly();
-                }
-            }
+            LocalProcesses.stop(relays);
         }
     }
 }

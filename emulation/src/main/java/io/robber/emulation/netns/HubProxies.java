@@ -1,5 +1,6 @@
 package io.robber.emulation.netns;
 
+import io.robber.emulation.runner.LocalProcesses;
 import io.robber.emulation.toxi.Toxic;
 import io.robber.emulation.toxi.ToxiproxyApi;
 import io.robber.emulation.toxi.ToxiproxyServer;
@@ -127,16 +128,6 @@ public final class HubProxies implements AutoCloseable {
     /** Stops every server and relay this started. */
     @Override
     public void close() {
-        processes.forEach(Process::destroy);
-        for (Process p : processes) {
-            try {
-                if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                p.destroyForcibly();
-            }
-        }
+        LocalProcesses.stop(processes);
     }
 }

@@ -1,6 +1,7 @@
 package io.robber.emulation.netns;
 
 import io.robber.emulation.model.Fault;
+import io.robber.emulation.runner.TransferCommands;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.Toxic;
@@ -144,7 +145,7 @@ public final class NetnsFaults implements AutoCloseable {
                 f.kind().label() + " needs Toxiproxy on the hubs: " + HubProxies.unavailableReason().orElse("")));
         List<WanProxy> hit = new ArrayList<>(hubs.plan().towards(f.cluster(), f.rank()));
         hit.addAll(hubs.plan().at(f.cluster()));
-        hit.removeIf(p -> p.port() == NetnsGroup.COORDINATOR_PORT);
+        hit.removeIf(p -> p.port() == TransferCommands.COORDINATOR_PORT);
         List<Toxic> added = List.of(toxic.apply(Toxic.UPSTREAM), toxic.apply(Toxic.DOWNSTREAM));
         for (WanProxy p : hit) {
             for (Toxic t : added) {

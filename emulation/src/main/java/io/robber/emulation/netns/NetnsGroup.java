@@ -1,25 +1,25 @@
 package io.robber.emulation.netns;
 
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
-import io.robber.emulation.tc.AddressPlan;
+import io.robber.emulation.runner.LocalProcesses;
+import io.robber.emulation.runner.SyntheticStorage;
+import io.robber.emulation.runner.TransferCommands;
 import io.robber.emulation.tc.NetemProbe;
 import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.WanProxies;
 import io.robber.planning.Capacities;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * A transfer group as real processes: a {@link Network} built as a {@link NamespaceNetwork}, its
@@ -32,10 +32,6 @@ import java.util.stream.Stream;
  * process, the proxies and the namespaces, and deletes the group's directory.
  */
 public final class NetnsGroup implements AutoCloseable {
-    /** The root's coordinator port. */
-    public static final int COORDINATOR_PORT = 7800;
-    /** Every node's data port: fixed, so that the WAN proxies know what to stand in front of. */
-    public static final int DATA_PORT = 7900;
     /** How long a receiver may take to connect to the coordinator. */
     private static final long CONNECT_SECONDS = 120;
     private static final AtomicInteger GROUPS = new AtomicInteger();
@@ -86,50 +82,36 @@ public final class NetnsGroup implements AutoCloseable {
         net = NamespaceNetwork.build(new NamespaceTopology(prefix, plan));
         Optional<String> noProxies = HubProxies.unavailableReason();
         if (noProxies.isEmpty()) {
-            proxies = HubProxies.start(net, WanProxies.of(plan, WanProxies.transfer(plan, COORDINATOR_PORT, DATA_PORT)), dir, !netem.available());
+            proxies = HubProxies.start(net, WanProxies.of(plan, WanProxies.transfer(plan,
+                    TransferCommands.COORDINATOR_PORT, TransferCommands.DATA_PORT)), dir, !netem.available());
         }
         System.err.println("netns: " + netem + (netem.available() ? "" : noProxies.isEmpty()
                 ? ": Toxiproxy latency toxics on the hubs" : "; WARNING: no delays at all, " + noProxies.get()));
-        data = writeData(dir.resolve("data.bin"), network.dataSize(), options.seed());
+        data = writeData(dir.resolve("data.bin"), network.dataSize(), (int) options.pieceSize(), options.seed());
         Path secret = Files.writeString(dir.resolve("secret"), "netns-" + options.seed());
-        int receivers = -1;
-        for (int c = 0; c < plan.clusterCount(); c++) {
-            receivers += plan.nodes(c);
-        }
-        String coordinator = AddressPlan.node(0, 0) + ":" + COORDINATOR_PORT;
-        List<String> common = new ArrayList<>(List.of("--secret-file", secret.toString(), "--timeout",
-                options.timeout().toSeconds() + "s", "--json", "--quiet"));
-        if (options.failureTimeout() != null) {
-            common.addAll(List.of("--failure-timeout", options.failureTimeout().toMillis() + "ms"));
-        }
-        String rootId = NodePlacement.memberId(plan.clusters().get(0), 0);
-        List<String> send = new ArrayList<>(List.of("send", data.toString(), "--listen", coordinator, "--expect",
-                String.valueOf(receivers), "--cluster", plan.clusters().get(0), "--id", rootId, "--data-port",
-                String.valueOf(DATA_PORT), "--protocol", options.protocol(), "--piece-size",
-                String.valueOf(options.pieceSize())));
-        send.addAll(common);
-        Path rootErr = dir.resolve(rootId + ".err");
-        Process root = net.start(0, 0, robber(jar, send)).redirectOutput(dir.resolve(rootId + ".json").toFile())
-                .redirectError(rootErr.toFile()).start();
-        members.add(new Member(rootId, 0, 0, root, null, rootErr));
-        awaitCoordinator(root);
+        TransferCommands commands = new TransferCommands(plan, options.protocol(), options.pieceSize(),
+                options.timeout(), options.failureTimeout(), secret.toString());
+        start(0, 0, commands.memberId(0, 0), null, commands.send(data.toString()), jar);
+        awaitCoordinator(members.get(0).process());
         for (int c = 0; c < plan.clusterCount(); c++) {
             for (int r = c == 0 ? 1 : 0; r < plan.nodes(c); r++) {
-                String id = NodePlacement.memberId(plan.clusters().get(c), r);
+                String id = commands.memberId(c, r);
                 Path out = dir.resolve("out-" + id);
-                Path err = dir.resolve(id + ".err");
-                List<String> receive = new ArrayList<>(List.of("receive", "--coordinator", coordinator, "--listen",
-                        AddressPlan.node(c, r) + ":" + DATA_PORT, "--cluster", plan.clusters().get(c), "--id", id,
-                        "--out", out.toString()));
-                receive.addAll(common);
-                Process p = net.start(c, r, robber(jar, receive)).redirectOutput(dir.resolve(id + ".json").toFile())
-                        .redirectError(err.toFile()).start();
-                members.add(new Member(id, c, r, p, out, err));
-                awaitConnected(members.size() - 1, members.get(members.size() - 1));
+                Member receiver = start(c, r, id, out, commands.receive(c, r, out.toString()), jar);
+                awaitConnected(members.size() - 1, receiver);
             }
         }
     }
 
+    /** Starts node {@code rank} of {@code cluster} as member {@code id}, its JSON and stderr in the group's directory. */
+    private Member start(int cluster, int rank, String id, Path out, List<String> args, Path jar) throws IOException {
+        Path err = dir.resolve(id + ".err");
+        Process p = net.start(cluster, rank, LocalProcesses.java("256m", List.of("-jar", jar.toString()), args))
+                .redirectOutput(dir.resolve(id + ".json").toFile()).redirectError(err.toFile()).start();
+        Member member = new Member(id, cluster, rank, p, out, err);
+        members.add(member);
+        return member;
+    }
 
     public NamespaceNetwork network() {
         return net;
@@ -166,9 +148,9 @@ public final class NetnsGroup implements AutoCloseable {
 
     private void awaitCoordinator(Process root) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
-        while (!net.listening(0, 0, COORDINATOR_PORT)) {
+        while (!net.listening(0, 0, TransferCommands.COORDINATOR_PORT)) {
             if (!root.isAlive() || System.nanoTime() > deadline) {
-                throw new IOException("the root's coordinator did not come up on port " + COORDINATOR_PORT + ": "
+                throw new IOException("the root's coordinator did not come up on port " + TransferCommands.COORDINATOR_PORT + ": "
                         + Files.readString(members.get(0).err()).strip());
             }
             Thread.sleep(200);
@@ -178,7 +160,7 @@ public final class NetnsGroup implements AutoCloseable {
     /** Waits until {@code count} receivers are connected to the root's coordinator; fails if the last one dies. */
     private void awaitConnected(int count, Member last) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
-        while (net.connections(0, 0, COORDINATOR_PORT) < count) {
+        while (net.connections(0, 0, TransferCommands.COORDINATOR_PORT) < count) {
             if (!last.process().isAlive() || System.nanoTime() > deadline) {
                 throw new IOException("receiver " + last.id() + " did not connect to the coordinator within "
                         + CONNECT_SECONDS + " s: " + Files.readString(last.err()).strip());
@@ -187,26 +169,18 @@ public final class NetnsGroup implements AutoCloseable {
         }
     }
 
-    private static List<String> robber(Path jar, List<String> args) {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> line = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-jar", jar.toString()));
-        line.addAll(args);
-        return line;
-    }
-
-    private static Path writeData(Path file, long size, long seed) throws IOException {
-        SplittableRandom random = new SplittableRandom(seed);
-        byte[] block = new byte[1 << 16];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            for (long left = size; left > 0; left -= block.length) {
-                for (int i = 0; i < block.length; i += 8) {
-                    long v = random.nextLong();
-                    for (int k = 0; k < 8; k++) {
-                        block[i + k] = (byte) (v >>> (8 * k));
-                    }
+    /** The seeded data set, written from the generator of the in-process backends ({@link SyntheticStorage}). */
+    private static Path writeData(Path file, long size, int pieceSize, long seed) throws IOException {
+        SyntheticStorage source = SyntheticStorage.full(size, pieceSize, seed);
+        ByteBuffer piece = ByteBuffer.allocate(pieceSize);
+        try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            for (long position = 0; position < size; position += pieceSize) {
+                piece.clear().limit((int) Math.min(pieceSize, size - position));
+                source.read(position, piece);
+                piece.flip();
+                while (piece.hasRemaining()) {
+                    out.write(piece);
                 }
-                out.write(block, 0, (int) Math.min(block.length, left));
             }
         }
         return file;
@@ -225,10 +199,6 @@ public final class NetnsGroup implements AutoCloseable {
         if (net != null) {
             net.close();
         }
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        LocalProcesses.deleteTree(dir);
     }
 }
