@@ -38,9 +38,7 @@ public final class DockerImages {
     public static Map<String, String> build(Path jar, boolean toxiproxy) throws IOException, InterruptedException {
         Path script = Files.createTempFile("robber-build-images-", ".sh");
         try {
-            try (InputStream in = DockerImages.class.getResourceAsStream(SCRIPT)) {
-                Files.write(script, in.readAllBytes());
-            }
+            Files.writeString(script, script());
             List<String> command = toxiproxy ? List.of("bash", script.toString(), jar.toString())
                     : List.of("bash", script.toString(), "--no-toxiproxy", jar.toString());
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();

@@ -7,7 +7,6 @@ import io.robber.emulation.toxi.ToxiproxyServer;
 import io.robber.emulation.toxi.WanProxies;
 import io.robber.emulation.toxi.WanProxy;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,7 @@ public final class HubProxies implements AutoCloseable {
             return Optional.of(ToxiproxyServer.missing());
         }
         for (String tool : List.of("socat", "iptables")) {
-            if (onPath(tool).isEmpty()) {
+            if (LocalProcesses.onPath(tool).isEmpty()) {
                 return Optional.of("no " + tool + " on the PATH; " + ToxiproxyServer.INSTALL + " installs it");
             }
         }
@@ -113,16 +112,6 @@ public final class HubProxies implements AutoCloseable {
                 Thread.sleep(50);
             }
         }
-    }
-
-    private static Optional<Path> onPath(String tool) {
-        String path = System.getenv("PATH");
-        List<String> dirs = new ArrayList<>(List.of("/usr/sbin", "/sbin"));
-        if (path != null) {
-            dirs.addAll(0, List.of(path.split(java.io.File.pathSeparator)));
-        }
-        return dirs.stream().filter(d -> !d.isEmpty()).map(d -> Path.of(d, tool)).filter(Files::isExecutable)
-                .findFirst();
     }
 
     /** Stops every server and relay this started. */

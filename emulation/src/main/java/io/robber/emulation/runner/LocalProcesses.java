@@ -1,5 +1,6 @@
 package io.robber.emulation.runner;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -32,6 +34,18 @@ public final class LocalProcesses {
         line.addAll(jvmArgs);
         line.addAll(args);
         return line;
+    }
+
+    /** The first executable {@code tool} in the {@code PATH}'s directories, then in /usr/sbin and /sbin. */
+    public static Optional<Path> onPath(String tool) {
+        List<String> dirs = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) {
+            dirs.addAll(List.of(path.split(File.pathSeparator)));
+        }
+        dirs.addAll(List.of("/usr/sbin", "/sbin"));
+        return dirs.stream().filter(d -> !d.isEmpty()).map(d -> Path.of(d, tool)).filter(Files::isExecutable)
+                .findFirst();
     }
 
     /** Asks every process to end, waits for it a few seconds, then kills what is left. */

@@ -1,5 +1,6 @@
 package io.robber.emulation.toxi;
 
+import io.robber.emulation.runner.LocalProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,11 +22,12 @@ public final class ToxiproxyServer {
 
     /** The first executable of the places above, if any. */
     public static Optional<Path> locate() {
-        return candidates().stream().filter(Files::isExecutable).findFirst();
+        return candidates().stream().filter(Files::isExecutable).findFirst()
+                .or(() -> LocalProcesses.onPath("toxiproxy-server"));
     }
 
-    /** The places looked at, in order. */
-    static List<Path> candidates() {
+    /** The places looked at before the {@code PATH}, in order. */
+    private static List<Path> candidates() {
         List<Path> out = new ArrayList<>();
         String property = System.getProperty("robber.toxiproxy");
         if (property != null && !property.isBlank()) {
@@ -38,14 +40,6 @@ public final class ToxiproxyServer {
         Path home = Path.of(System.getProperty("user.home"), "go", "bin");
         out.add(home.resolve("toxiproxy-server"));
         out.add(home.resolve("server"));
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(java.io.File.pathSeparator)) {
-                if (!dir.isEmpty()) {
-                    out.add(Path.of(dir, "toxiproxy-server"));
-                }
-            }
-        }
         return out;
     }
 
