@@ -1,17 +1,16 @@
 package io.robber.emulation.netns;
 
 import io.robber.emulation.runner.LocalProcesses;
-import io.robber.emulation.toxi.Toxic;
+import io.robber.emulation.toxi.ProxySetup;
 import io.robber.emulation.toxi.ToxiproxyApi;
 import io.robber.emulation.toxi.ToxiproxyServer;
 import io.robber.emulation.toxi.WanProxies;
-import io.robber.emulation.toxi.WanProxy;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@link WanProxies} applied to a {@link NamespaceNetwork}: a Toxiproxy server in each hub's
@@ -23,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HubProxies implements AutoCloseable {
     private static final int API_PORT = 8474;
-    private static final long START_SECONDS = 30;
+    private static final Duration START = Duration.ofSeconds(30);
 
     private final WanProxies plan;
     private final List<ToxiproxyApi> apis = new ArrayList<>();
@@ -71,13 +70,9 @@ public final class HubProxies implements AutoCloseable {
                 hubs.apis.add(ToxiproxyApi.unix(socket));
             }
             for (int c = 0; c < plan.plan().clusterCount(); c++) {
-                ToxiproxyApi api = hubs.awaitApi(c);
-                api.populate(plan.at(c));
-                for (WanProxy p : delays ? plan.at(c) : List.<WanProxy>of()) {
-                    for (Toxic t : plan.latencies(p)) {
-                        api.add(p.name(), t);
-                    }
-                }
+                ToxiproxyApi api = hubs.apis.get(c);
+                api.awaitVersion(START, () -> hubs.processes.stream().allMatch(Process::isAlive));
+                ProxySetup.apply(api, ProxySetup.entries(plan, c, delays));
                 for (String rule : plan.redirects(c)) {
                     net.run("ip netns exec " + net.topology().hub(c) + " " + rule);
                 }
@@ -96,22 +91,6 @@ public final class HubProxies implements AutoCloseable {
     /** The API of the Toxiproxy server on the hub of {@code cluster}. */
     public ToxiproxyApi api(int cluster) {
         return apis.get(cluster);
-    }
-
-    private ToxiproxyApi awaitApi(int cluster) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (true) {
-            try {
-                apis.get(cluster).version();
-                return apis.get(cluster);
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline || processes.stream().anyMatch(p -> !p.isAlive())) {
-                    throw new IOException("the Toxiproxy server on hub " + cluster + " did not answer within "
-                            + START_SECONDS + " s: " + e.getMessage(), e);
-                }
-                Thread.sleep(50);
-            }
-        }
     }
 
     /** Stops every server and relay this started. */

@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One hub's share of a {@link WanProxies} plan as a file, and the program that applies it to the
@@ -29,12 +29,15 @@ public final class ProxySetup {
     private ProxySetup() {
     }
 
-    /** The file of the proxies on the hub of {@code cluster}, each with its latency toxics when {@code delays}. */
+    /** The proxies on the hub of {@code cluster}, each with its latency toxics when {@code delays}. */
+    public static List<Entry> entries(WanProxies plan, int cluster, boolean delays) {
+        return plan.at(cluster).stream().map(p -> new Entry(p, delays ? plan.latencies(p) : List.of())).toList();
+    }
+
+    /** The {@link #entries} as a file. */
     public static String file(WanProxies plan, int cluster, boolean delays) {
-        List<Entry> entries = plan.at(cluster).stream()
-                .map(p -> new Entry(p, delays ? plan.latencies(p) : List.of())).toList();
         try {
-            return JSON.writeValueAsString(entries) + "\n";
+            return JSON.writeValueAsString(entries(plan, cluster, delays)) + "\n";
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -67,22 +70,8 @@ public final class ProxySetup {
         String host = args[0].substring(0, args[0].lastIndexOf(':'));
         ToxiproxyApi api = ToxiproxyApi.tcp(host, Integer.parseInt(args[0].substring(args[0].lastIndexOf(':') + 1)));
         List<Entry> entries = read(Files.readString(Path.of(args[1])));
-        String version = awaitVersion(api);
+        String version = api.awaitVersion(Duration.ofSeconds(START_SECONDS), () -> true);
         int toxics = apply(api, entries);
         System.out.println("toxiproxy " + version + ": " + entries.size() + " proxies, " + toxics + " toxics");
-    }
-
-    private static String awaitVersion(ToxiproxyApi api) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (true) {
-            try {
-                return api.version();
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline) {
-                    throw new IOException(api + " did not answer within " + START_SECONDS + " s: " + e.getMessage(), e);
-                }
-                Thread.sleep(100);
-            }
-        }
     }
 }

@@ -13,7 +13,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * A client of one Toxiproxy server's HTTP API, over TCP or over a Unix socket (the way into a
@@ -41,6 +43,25 @@ public final class ToxiproxyApi {
     /** The server's version, e.g. {@code 2.12.0}. */
     public String version() throws IOException {
         return request("GET", "/version", null).path("version").asText();
+    }
+
+    /**
+     * Waits until the server answers, at most {@code limit}, and returns its version; fails at once
+     * when {@code starting} turns false (the server's process ended).
+     */
+    public String awaitVersion(Duration limit, BooleanSupplier starting) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            try {
+                return version();
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline || !starting.getAsBoolean()) {
+                    throw new IOException(this + " did not answer within " + limit.toSeconds() + " s: "
+                            + e.getMessage(), e);
+                }
+                Thread.sleep(50);
+            }
+        }
     }
 
     /** Creates (or replaces) {@code proxies} in one call. */
