@@ -9,9 +9,7 @@ import io.robber.emulation.netns.HubProxies;
 import io.robber.emulation.netns.NamespaceNetwork;
 import io.robber.emulation.netns.NetnsFaults;
 import io.robber.emulation.netns.NetnsGroup;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,7 +62,7 @@ final class NetnsFaultRun {
 
     /** Runs the transfer of scenario {@code json} (its faults included) in pieces of 64 KiB. */
     static Outcome run(String json, Duration failureTimeout) throws Exception {
-        Network network = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        Network network = NetworkModel.parse(json).resolve();
         NetnsGroup.Options options = new NetnsGroup.Options("robber", 64 * 1024, Duration.ofMinutes(2),
                 failureTimeout, 7);
         // the corrupting relay runs from the jar too (RobberJar.locate), also outside failsafe

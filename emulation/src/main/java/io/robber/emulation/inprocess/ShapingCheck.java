@@ -10,10 +10,8 @@ import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -147,7 +145,7 @@ public final class ShapingCheck {
                  "clusters": [{"name": "A", "nodes": %d}, {"name": "B", "nodes": %d}],
                  "wan": %s}""".formatted(nodes, nodes, wan);
         try {
-            return NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+            return NetworkModel.parse(json).resolve();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -98,6 +98,11 @@ public record NetworkModel(String name, String description, String dataSize, Lis
         return JSON.readValue(in, NetworkModel.class);
     }
 
+    /** The model in {@code json}, e.g. a scenario written inline by a test or a benchmark. */
+    public static NetworkModel parse(String json) throws IOException {
+        return JSON.readValue(json, NetworkModel.class);
+    }
+
     public static NetworkModel read(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             return read(in);

@@ -5,17 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.model.Scenarios;
+import io.robber.emulation.runner.LocalProcesses;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.NetemProbe;
 import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.WanProxies;
 import io.robber.planning.Units;
-import java.io.ByteArrayInputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +106,7 @@ public final class NetnsCheck {
             for (String delay : delays) {
                 String json = "{\"name\": \"latency\", \"clusters\": [{\"name\": \"A\", \"nodes\": 1}, {\"name\": \"B\","
                         + " \"nodes\": 1}], \"wan\": {\"delay\": \"" + delay + "\"}}";
-                Network network = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))
+                Network network = NetworkModel.parse(json)
                         .resolve();
                 double setMillis = network.at(0).delay()[0][1] / 1e6;
                 double[] rtt = roundTrips(network, dir);
@@ -112,12 +115,7 @@ public final class NetnsCheck {
                         median / 2 - setMillis, rtt[rtt.length - 1]);
             }
         } finally {
-            try (var files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
+            LocalProcesses.deleteTree(dir);
         }
     }
 
@@ -131,7 +129,7 @@ public final class NetnsCheck {
             Process echo = net.start(1, 0, Probes.java(RoundTripProbe.class, "echo", String.valueOf(ECHO_PORT)))
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try {
-                new java.io.BufferedReader(new java.io.InputStreamReader(echo.getInputStream(), StandardCharsets.UTF_8))
+                new BufferedReader(new InputStreamReader(echo.getInputStream(), StandardCharsets.UTF_8))
                         .readLine();
                 Process ping = net.start(0, 0, Probes.java(RoundTripProbe.class, "ping", AddressPlan.node(1, 0),
                         String.valueOf(ECHO_PORT), String.valueOf(ROUND_TRIPS))).redirectErrorStream(true).start();
@@ -139,7 +137,7 @@ public final class NetnsCheck {
                 if (!ping.waitFor(60, TimeUnit.SECONDS) || !out.startsWith("rtt-ms=")) {
                     throw new IOException("ping failed: " + out);
                 }
-                return java.util.Arrays.stream(out.substring(7, out.indexOf(' ')).split(","))
+                return Arrays.stream(out.substring(7, out.indexOf(' ')).split(","))
                         .mapToDouble(Double::parseDouble).sorted().toArray();
             } finally {
                 echo.destroyForcibly();
@@ -148,10 +146,21 @@ public final class NetnsCheck {
         }
     }
 
+    private static void awaitListening(NamespaceNetwork net, Process server, int port) throws IOException,
+            InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!net.listening(1, 0, port)) {
+            if (!server.isAlive() || System.nanoTime() > deadline) {
+                throw new IOException("iperf3 -s did not start listening on port " + port);
+            }
+            Thread.sleep(50);
+        }
+    }
+
     private static Network network(String part) throws IOException {
         String clusters = "\"clusters\": [{\"name\": \"A\", \"nodes\": 2}, {\"name\": \"B\", \"nodes\": 2}]";
         String json = "{\"name\": \"rates\", " + (part.startsWith("\"clusters\"") ? part : clusters + ", " + part) + "}";
-        return NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        return NetworkModel.parse(json).resolve();
     }
 
     /** Bits per second from A/0 to B/0, as iperf3's receiver counts them. */
@@ -161,7 +170,7 @@ public final class NetnsCheck {
             Process server = net.start(1, 0, List.of("iperf3", "-s", "-1", "-p", "5201")).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             try {
-                Thread.sleep(500);
+                awaitListening(net, server, 5201);
                 List<String> client = new ArrayList<>(List.of("iperf3", "-c", AddressPlan.node(1, 0), "-p", "5201",
                         "-t", String.valueOf(seconds), "-J"));
                 Process p = net.start(0, 0, client).start();

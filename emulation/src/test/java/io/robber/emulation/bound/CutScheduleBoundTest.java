@@ -8,9 +8,7 @@ import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.model.Scenarios;
 import io.robber.planning.MinCutBound;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class CutScheduleBoundTest {
@@ -64,7 +62,7 @@ class CutScheduleBoundTest {
     @Test
     void anUnlimitedNetworkIsDoneAtOnce() throws IOException {
         String json = "{\"name\": \"free\", \"clusters\": [{\"name\": \"A\", \"nodes\": 1}, {\"name\": \"B\", \"nodes\": 2}]}";
-        Network free = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        Network free = NetworkModel.parse(json).resolve();
         assertThat(CutScheduleBound.of(free).rate()).isInfinite();
     }
 

@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import io.robber.emulation.model.Scenarios;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +77,7 @@ class ScheduleBoundTest {
     @Test
     void anUnlimitedNetworkIsDoneAtOnce() throws IOException {
         String json = "{\"name\": \"free\", \"clusters\": [{\"name\": \"A\", \"nodes\": 1}, {\"name\": \"B\", \"nodes\": 2}]}";
-        Network free = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        Network free = NetworkModel.parse(json).resolve();
         ScheduleBound.Result r = ScheduleBound.of(free);
         assertThat(r.seconds()).isZero();
         assertThat(r.rate()).isInfinite();

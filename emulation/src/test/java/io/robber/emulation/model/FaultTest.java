@@ -3,9 +3,7 @@ package io.robber.emulation.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class FaultTest {
@@ -13,7 +11,7 @@ class FaultTest {
         String json = """
                 {"name": "faults", "clusters": [{"name": "A", "nodes": 2}, {"name": "B", "nodes": 3}],
                  "faults": %s}""".formatted(faults);
-        return NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        return NetworkModel.parse(json).resolve();
     }
 
     @Test

@@ -9,7 +9,6 @@ import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.WanProxies;
 import io.robber.emulation.toxi.WanProxies.Service;
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +50,7 @@ class HubProxiesTest {
                 {"name": "proxied",
                  "clusters": [{"name": "A", "nodes": 2}, {"name": "B", "nodes": 1}],
                  "links": [{"from": "A", "to": "B", "delay": "30ms"}, {"from": "B", "to": "A", "delay": "10ms"}]}""";
-        return ShapingPlan.of(NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))
+        return ShapingPlan.of(NetworkModel.parse(json)
                 .resolve(), false);
     }
 

@@ -2,10 +2,8 @@ package io.robber.emulation.tc;
 
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 
 /** Small custom scenarios for tests. */
 final class Models {
@@ -14,7 +12,7 @@ final class Models {
 
     static Network read(String json) {
         try {
-            return NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+            return NetworkModel.parse(json).resolve();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.model.Scenarios;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +21,7 @@ class ShapingPlanTest {
                  "wan": {"delay": "10ms"},
                  "links": [{"from": "A", "to": "B", "bandwidth": "2MB/s"}, {"from": "B", "to": "A", "bandwidth": "1MB/s"}],
                  "schedule": %s}""".formatted(schedule);
-        return NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        return NetworkModel.parse(json).resolve();
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.WanProxies.Service;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,8 +23,7 @@ class ProxySetupTest {
         String json = """
                 {"name": "setup", "clusters": [{"name": "A", "nodes": 1}, {"name": "B", "nodes": 1}],
                  "links": [{"from": "A", "to": "B", "delay": "30ms"}, {"from": "B", "to": "A", "delay": "10ms"}]}""";
-        ShapingPlan plan = ShapingPlan.of(NetworkModel.read(new ByteArrayInputStream(json.getBytes(
-                StandardCharsets.UTF_8))).resolve(), false);
+        ShapingPlan plan = ShapingPlan.of(NetworkModel.parse(json).resolve(), false);
         return WanProxies.of(plan, List.of(new Service(0, 0, 7800), new Service(1, 0, 7900)));
     }
 

@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.tc.ShapingPlan;
 import io.robber.emulation.toxi.WanProxies.Service;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +18,7 @@ class WanProxiesTest {
                  "clusters": [{"name": "A", "nodes": 2}, {"name": "B", "nodes": 1}, {"name": "C", "nodes": 1}],
                  "wan": {"delay": "5ms"},
                  "links": [{"from": "A", "to": "B", "delay": "30ms"}, {"from": "B", "to": "A", "delay": "10ms"}]}""";
-        return ShapingPlan.of(NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))
+        return ShapingPlan.of(NetworkModel.parse(json)
                 .resolve(), false);
     }
 
@@ -60,7 +58,7 @@ class WanProxiesTest {
     void noDelayNoToxic() throws IOException {
         String json = """
                 {"name": "flat", "clusters": [{"name": "A", "nodes": 1}, {"name": "B", "nodes": 1}]}""";
-        ShapingPlan flat = ShapingPlan.of(NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))
+        ShapingPlan flat = ShapingPlan.of(NetworkModel.parse(json)
                 .resolve(), false);
         WanProxies proxies = WanProxies.of(flat, List.of(new Service(1, 0, 7900)));
         assertThat(proxies.latencies(proxies.at(0).get(0))).isEmpty();

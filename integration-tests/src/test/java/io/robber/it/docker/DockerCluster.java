@@ -11,7 +11,6 @@ import io.robber.emulation.docker.DockerExperiment;
 import io.robber.emulation.docker.DockerImages;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,7 +68,7 @@ final class DockerCluster implements AutoCloseable {
             InterruptedException {
         Path jar = Path.of(System.getProperty("robber.jar", "../cli/target/robber.jar")).toAbsolutePath().normalize();
         Map<String, String> images = DockerImages.build(jar, true);
-        Network network = NetworkModel.read(new ByteArrayInputStream(scenario.getBytes(StandardCharsets.UTF_8)))
+        Network network = NetworkModel.parse(scenario)
                 .resolve();
         ComposeProject project = DockerExperiment.project(network, protocol, images.get(DockerImages.NODE),
                 images.get(DockerImages.HUB), 16384, TRANSFER_TIMEOUT);
