@@ -11,9 +11,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,17 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DataSafetyIT {
     @TempDir
     Path work;
-    private RobberProcesses processes;
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
 
-    @BeforeEach
-    void setUp() throws IOException {
-        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
-    }
-
-    @AfterEach
-    void tearDown() throws InterruptedException {
-        processes.destroyAll();
-    }
 
     private RobberProcesses.Node sender(String coordinator, Path data, int expect, String... extra) throws IOException {
         List<String> args = new ArrayList<>(List.of("send", data.toString(), "--listen", coordinator, "--expect",

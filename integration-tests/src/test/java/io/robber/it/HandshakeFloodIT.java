@@ -11,9 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,32 +25,33 @@ class HandshakeFloodIT {
 
     @TempDir
     Path work;
-    private RobberProcesses processes;
-    private final List<Socket> sockets = new ArrayList<>();
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
 
-    @BeforeEach
-    void setUp() throws IOException {
-        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        processes.destroyAll();
-        for (Socket s : sockets) {
-            s.close();
+    /** A sender on {@code coordinator} with its data and secret, waiting for its two receivers. */
+    private record Waiting(InetSocketAddress coordinator, Path data, Path secret, RobberProcesses.Node sender) {
+        String address() {
+            return coordinator.getHostString() + ":" + coordinator.getPort();
         }
     }
 
-    private RobberProcesses.Node sender(String coordinator, Path data, Path secret) throws IOException {
-        return processes.start("sender", "send", data.toString(), "--listen", coordinator, "--expect", "2",
-                "--cluster", "a", "--id", "root", "--progress-interval", "5s", "--wait", "3m", "--timeout", "3m",
-                "--secret-file", secret.toString());
+    /** Starts a sender of {@code size} bytes (seeded) on a free port of {@code host} and waits until it waits for 2 receivers. */
+    private Waiting senderWaiting(String host, String secret, long size, long seed) throws Exception {
+        Path secretFile = Files.writeString(work.resolve("secret"), secret);
+        Path data = work.resolve("data.bin");
+        RobberProcesses.writeData(data, size, seed);
+        InetSocketAddress coordinator = new InetSocketAddress(host, RobberProcesses.freePort(host));
+        RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen",
+                host + ":" + coordinator.getPort(), "--expect", "2", "--cluster", "a", "--id", "root",
+                "--progress-interval", "5s", "--wait", "3m", "--timeout", "3m", "--secret-file", secretFile.toString());
+        sender.awaitSaying("waiting for 2 receivers");
+        return new Waiting(coordinator, data, secretFile, sender);
     }
 
-    private RobberProcesses.Node receiver(String name, String coordinator, String host, Path secret) throws IOException {
-        return processes.start(name, "receive", "--coordinator", coordinator, "--listen", host, "--cluster", "a",
+    private RobberProcesses.Node receiver(String name, Waiting waiting, String host) throws IOException {
+        return processes.start(name, "receive", "--coordinator", waiting.address(), "--listen", host, "--cluster", "a",
                 "--id", name, "--out", work.resolve("out-" + name).toString(), "--progress-interval", "5s",
-                "--wait", "2m", "--timeout", "3m", "--secret-file", secret.toString());
+                "--wait", "2m", "--timeout", "3m", "--secret-file", waiting.secret().toString());
     }
 
     /**
@@ -63,18 +63,12 @@ class HandshakeFloodIT {
      */
     @Test
     void slowLorisConnectionsDoNotLockRealReceiversOut() throws Exception {
-        Path secret = Files.writeString(work.resolve("secret"), "slow loris\n");
-        Path data = work.resolve("data.bin");
-        RobberProcesses.writeData(data, 8L << 20, 11);
-        String host = "127.0.0.40";
-        int port = RobberProcesses.freePort(host);
-        RobberProcesses.Node sender = sender(host + ":" + port, data, secret);
-        sender.awaitSaying("waiting for 2 receivers");
+        Waiting waiting = senderWaiting("127.0.0.40", "slow loris\n", 8L << 20, 11);
 
         AtomicBoolean attacking = new AtomicBoolean(true);
         List<Slot> slots = new ArrayList<>();
         for (int i = 0; i < 120; i++) {
-            slots.add(new Slot("127.0.3." + (1 + i % 12), new InetSocketAddress(host, port)));
+            slots.add(new Slot("127.0.3." + (1 + i % 12), waiting.coordinator()));
         }
         Thread attacker = new Thread(() -> {
             while (attacking.get()) {
@@ -89,19 +83,16 @@ class HandshakeFloodIT {
         attacker.setDaemon(true);
         attacker.start();
         try {
-            long deadline = System.nanoTime() + RobberProcesses.PROCESS_TIMEOUT.toNanos();
-            while (slots.stream().filter(Slot::holding).count() < 100) {
-                assertThat(System.nanoTime()).as("100 slow connections open").isLessThan(deadline);
-                Thread.sleep(100);
-            }
-            RobberProcesses.Node r1 = receiver("r1", host + ":" + port, "127.0.1.1", secret);
-            RobberProcesses.Node r2 = receiver("r2", host + ":" + port, "127.0.1.2", secret);
+            RobberProcesses.await("100 slow connections open", () -> slots.stream().filter(Slot::holding).count() >= 100);
+            RobberProcesses.Node r1 = receiver("r1", waiting, "127.0.1.1");
+            RobberProcesses.Node r2 = receiver("r2", waiting, "127.0.1.2");
 
-            String sha = RobberProcesses.sha256(data);
+            String sha = RobberProcesses.sha256(waiting.data());
             for (RobberProcesses.Node r : List.of(r1, r2)) {
                 assertThat(r.awaitExit()).as("%s stderr:%n%s", r.name(), r.stderr()).isZero();
                 assertThat(RobberProcesses.sha256(work.resolve("out-" + r.name()).resolve("data.bin"))).isEqualTo(sha);
             }
+            RobberProcesses.Node sender = waiting.sender();
             assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
         } finally {
             attacking.set(false);
@@ -118,21 +109,16 @@ class HandshakeFloodIT {
      */
     @Test
     void aConnectCloseFloodIsLoggedInSummary() throws Exception {
-        Path secret = Files.writeString(work.resolve("secret"), "flood\n");
-        Path data = work.resolve("data.bin");
-        RobberProcesses.writeData(data, 1L << 20, 12);
-        String host = "127.0.0.41";
-        int port = RobberProcesses.freePort(host);
-        RobberProcesses.Node sender = sender(host + ":" + port, data, secret);
-        sender.awaitSaying("waiting for 2 receivers");
+        Waiting waiting = senderWaiting("127.0.0.41", "flood\n", 1L << 20, 12);
 
         for (int i = 0; i < 2000; i++) {
             try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(host, port), 10_000);
+                s.connect(waiting.coordinator(), 10_000);
             }
         }
-        RobberProcesses.Node r1 = receiver("r1", host + ":" + port, "127.0.1.3", secret);
-        RobberProcesses.Node r2 = receiver("r2", host + ":" + port, "127.0.1.4", secret);
+        RobberProcesses.Node r1 = receiver("r1", waiting, "127.0.1.3");
+        RobberProcesses.Node r2 = receiver("r2", waiting, "127.0.1.4");
+        RobberProcesses.Node sender = waiting.sender();
 
         assertThat(r1.awaitExit()).as("r1 stderr:%n%s", r1.stderr()).isZero();
         assertThat(r2.awaitExit()).as("r2 stderr:%n%s", r2.stderr()).isZero();
@@ -142,7 +128,7 @@ class HandshakeFloodIT {
     }
 
     /** One attacking connection from a source address, reopened whenever the coordinator closes it. */
-    private final class Slot {
+    private static final class Slot {
         private final String source;
         private final InetSocketAddress target;
         private Socket socket;
@@ -164,9 +150,6 @@ class HandshakeFloodIT {
                     socket = new Socket();
                     socket.bind(new InetSocketAddress(source, 0));
                     socket.connect(target, 10_000);
-                    synchronized (sockets) {
-                        sockets.add(socket);
-                    }
                     out = socket.getOutputStream();
                     sent = 0;
                 }

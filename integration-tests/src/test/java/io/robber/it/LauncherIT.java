@@ -15,9 +15,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,22 +33,17 @@ class LauncherIT {
     private Path bin;
     private Path launcher;
     private Path data;
-    private RobberProcesses processes;
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
 
     @BeforeEach
     void setUp() throws IOException {
-        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
         bin = Files.createDirectories(work.resolve("bin"));
         Path built = RobberProcesses.jar().getParent();
         launcher = Files.copy(built.resolve("robber"), bin.resolve("robber"), StandardCopyOption.COPY_ATTRIBUTES);
         Files.copy(built.resolve("robber.jar"), bin.resolve("robber.jar"), StandardCopyOption.COPY_ATTRIBUTES);
         data = work.resolve("data.bin");
         RobberProcesses.writeData(data, 3L << 20, 7);
-    }
-
-    @AfterEach
-    void tearDown() throws InterruptedException {
-        processes.destroyAll();
     }
 
     @Test

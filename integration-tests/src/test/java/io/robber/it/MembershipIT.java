@@ -7,13 +7,11 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,17 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 class MembershipIT {
     @TempDir
     Path work;
-    private RobberProcesses processes;
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
 
-    @BeforeEach
-    void setUp() throws IOException {
-        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
-    }
-
-    @AfterEach
-    void tearDown() throws InterruptedException {
-        processes.destroyAll();
-    }
 
     private RobberProcesses.Node receiver(String name, String coordinator, String listen, String cluster, String out)
             throws IOException {

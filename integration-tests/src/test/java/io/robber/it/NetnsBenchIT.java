@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +27,8 @@ class NetnsBenchIT {
 
     @TempDir
     Path work;
-    private RobberProcesses processes;
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
 
     @BeforeAll
     static void needsNetworkNamespaces() throws Exception {
@@ -44,15 +43,6 @@ class NetnsBenchIT {
                 + "); the netns backend needs root and iproute2");
     }
 
-    @BeforeEach
-    void setUp() throws IOException {
-        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
-    }
-
-    @AfterEach
-    void tearDown() throws InterruptedException {
-        processes.destroyAll();
-    }
 
     @Test
     void twoClustersOfTwoGetVerifiedCopiesThroughTheShapedPair() throws Exception {

@@ -13,10 +13,9 @@ import java.util.function.Function;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,7 +38,8 @@ class PushIT {
 
     @TempDir
     Path work;
-    private RobberProcesses processes;
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
 
     @BeforeAll
     static void writeTheBigFileOnce() throws IOException {
@@ -48,15 +48,6 @@ class PushIT {
         bigSha = RobberProcesses.sha256(bigFile);
     }
 
-    @BeforeEach
-    void setUp() throws IOException {
-        processes = new RobberProcesses(Files.createDirectories(work.resolve("logs")));
-    }
-
-    @AfterEach
-    void tearDown() throws InterruptedException {
-        processes.destroyAll();
-    }
 
     /** {@code robber receive} in cluster {@code a} (i < 4) or {@code b}, on 127.0.(1|2).(i%4+1). */
     private RobberProcesses.Node receiver(String coordinator, int i, String... extra) throws IOException {

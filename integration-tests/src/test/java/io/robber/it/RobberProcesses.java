@@ -18,16 +18,22 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Starts {@code java -jar robber.jar ...} processes with small heaps, or the {@code robber} launcher, their
- * output in files, and destroys whatever is left in {@link #destroyAll()}.
+ * output in files under {@code logs} in the test's directory, and destroys whatever is left after each
+ * test. A JUnit extension: {@code @RegisterExtension final RobberProcesses processes = new
+ * RobberProcesses(() -> work);} beside the test's {@code @TempDir Path work}.
  */
-final class RobberProcesses {
+final class RobberProcesses implements AfterEachCallback {
     static final Duration PROCESS_TIMEOUT = Duration.ofMinutes(4);
 
-    private final Path logs;
+    private final Supplier<Path> work;
     private final List<Node> nodes = new ArrayList<>();
 
     /** One started process and where its output goes. */
@@ -86,8 +92,25 @@ final class RobberProcesses {
         }
     }
 
-    RobberProcesses(Path logs) {
-        this.logs = logs;
+    /** @param work the test's directory, asked for at the first start (a {@code @TempDir} field is set after the extension) */
+    RobberProcesses(Supplier<Path> work) {
+        this.work = work;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws InterruptedException {
+        destroyAll();
+    }
+
+    /** Polls {@code done} until it holds, failing the test if it does not within {@link #PROCESS_TIMEOUT}. */
+    static void await(String what, BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + PROCESS_TIMEOUT.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited " + PROCESS_TIMEOUT + " for " + what);
+            }
+            Thread.sleep(100);
+        }
     }
 
     static Path jar() {
@@ -115,6 +138,7 @@ final class RobberProcesses {
     }
 
     private Node start(String name, ProcessBuilder builder) throws IOException {
+        Path logs = Files.createDirectories(work.get().resolve("logs"));
         Path out = logs.resolve(name + ".out");
         Path err = logs.resolve(name + ".err");
         Process process = builder
@@ -127,7 +151,7 @@ final class RobberProcesses {
         return node;
     }
 
-    void destroyAll() throws InterruptedException {
+    private void destroyAll() throws InterruptedException {
         for (Node n : nodes) {
             n.process().descendants().forEach(ProcessHandle::destroyForcibly);
             n.process().destroyForcibly();

@@ -3,8 +3,6 @@ package io.robber.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
-import io.robber.api.ProtocolOptions;
-import io.robber.robber.RobberProtocol;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,13 +19,9 @@ class CorruptingPeerTest {
     void aCorruptingRelayIsBannedAndEveryHonestMemberEndsWithEveryPiece() {
         Group group = SimData.clusters(3, 4);
         int hostile = 4;
-        SimResult result = SimNetwork.builder(group, new RobberProtocol())
-                .options(ProtocolOptions.defaults(7))
-                .pieces(PIECES, 4096)
-                .possession(SimData.roots(PIECES, 0))
+        SimResult result = RootRuns.robber(group, PIECES, 7)
                 .corrupting(hostile)
                 .badPieceLimit(LIMIT)
-                .seed(7)
                 .run()
                 .assertSurvivorsComplete(hostile);
 
@@ -45,13 +39,9 @@ class CorruptingPeerTest {
     @Test
     void aRootThatSendsBadBytesFailsTheOperationNamingThePiece() {
         Group group = SimData.clusters(2, 2);
-        SimResult result = SimNetwork.builder(group, new RobberProtocol())
-                .options(ProtocolOptions.defaults(3))
-                .pieces(PIECES, 4096)
-                .possession(SimData.roots(PIECES, 0))
+        SimResult result = RootRuns.robber(group, PIECES, 3)
                 .corrupting(0)
                 .badPieceLimit(LIMIT)
-                .seed(3)
                 .run();
 
         String root = group.member(0).id();

@@ -3,8 +3,6 @@ package io.robber.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
-import io.robber.api.ProtocolOptions;
-import io.robber.robber.RobberProtocol;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -21,13 +19,9 @@ class UnresponsivePeerTest {
     void aMemberThatConnectsButNeverStartsIsDeclaredDeadAndItsClusterFinishes() {
         Group group = SimData.clusters(2, 3);
         int idle = 4;
-        SimResult result = SimNetwork.builder(group, new RobberProtocol())
-                .options(ProtocolOptions.defaults(5))
-                .pieces(PIECES, 4096)
-                .possession(SimData.roots(PIECES, 0))
+        SimResult result = RootRuns.robber(group, PIECES, 5)
                 .neverStarts(idle)
                 .failureTimeout(FAILURE_TIMEOUT)
-                .seed(5)
                 .run()
                 .assertSurvivorsComplete(idle);
 
@@ -44,13 +38,9 @@ class UnresponsivePeerTest {
     void aMemberThatNeverAnswersRequestsIsDroppedAndEveryHonestMemberEndsWithEveryPiece() {
         Group group = SimData.clusters(3, 4);
         int mute = 5;
-        SimResult result = SimNetwork.builder(group, new RobberProtocol())
-                .options(ProtocolOptions.defaults(7))
-                .pieces(PIECES, 4096)
-                .possession(SimData.roots(PIECES, 0))
+        SimResult result = RootRuns.robber(group, PIECES, 7)
                 .mute(mute)
                 .failureTimeout(FAILURE_TIMEOUT)
-                .seed(7)
                 .run()
                 .assertSurvivorsComplete(mute);
 
@@ -69,13 +59,9 @@ class UnresponsivePeerTest {
     void piecesAMemberAnnouncedButLacksAreAskedForElsewhere() {
         Group group = SimData.clusters(2, 4);
         int liar = 2;
-        SimResult result = SimNetwork.builder(group, new RobberProtocol())
-                .options(ProtocolOptions.defaults(11))
-                .pieces(PIECES, 4096)
-                .possession(SimData.roots(PIECES, 0))
+        SimResult result = RootRuns.robber(group, PIECES, 11)
                 .lying(liar)
                 .failureTimeout(FAILURE_TIMEOUT)
-                .seed(11)
                 .run();
 
         for (int m = 0; m < group.size(); m++) {
@@ -93,12 +79,8 @@ class UnresponsivePeerTest {
     @Test
     void anHonestRunHasNoOverdueRequests() {
         Group group = SimData.clusters(3, 4);
-        SimResult result = SimNetwork.builder(group, new RobberProtocol())
-                .options(ProtocolOptions.defaults(7))
-                .pieces(PIECES, 4096)
-                .possession(SimData.roots(PIECES, 0))
+        SimResult result = RootRuns.robber(group, PIECES, 7)
                 .failureTimeout(FAILURE_TIMEOUT)
-                .seed(7)
                 .run()
                 .assertAllComplete();
 

@@ -18,15 +18,16 @@ import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /**
  * Issue 14, item 9: a hostile member forges control messages and pieces behind its own engine's
  * back, in virtual time, and every honest member still ends with every piece. Member 0 is the root,
- * member 1 the hostile one, in the root's cluster; the group and the protocol are the caller's. Each
- * method runs one forgery and asserts that every honest member holds every piece, failed nothing and
- * refused the forgery (counted by type).
+ * member 1 the hostile one, in the root's cluster; the group and the protocol are the subclass's,
+ * which runs every test here. Each test runs one forgery and asserts that every honest member holds
+ * every piece, failed nothing and refused the forgery (counted by type).
  */
-public final class HostileScenarios {
+public abstract class HostileScenarios {
     private static final int PIECES = 128;
     private static final int HOSTILE = 1;
     private static final int OP = 1;
@@ -37,7 +38,7 @@ public final class HostileScenarios {
     private final ProtocolOptions options;
     private final PeerGraph graph;
 
-    public HostileScenarios(Group group, Protocol protocol, ProtocolOptions options) {
+    protected HostileScenarios(Group group, Protocol protocol, ProtocolOptions options) {
         this.group = group;
         this.protocol = protocol;
         this.options = options;
@@ -45,6 +46,7 @@ public final class HostileScenarios {
     }
 
     /** A false done naming every member (its neighbours and themselves included): the root used to stop serving at once. */
+    @Test
     public void aFalseDoneEndsNobodyEarly() {
         BitSet everyone = new BitSet();
         everyone.set(0, group.size());
@@ -60,6 +62,7 @@ public final class HostileScenarios {
     }
 
     /** A false possession: every member of the other clusters holds everything; they used to drop all their work. */
+    @Test
     public void aFalsePossessionClearsNoCollectivesWork() {
         BitSet all = new BitSet();
         all.set(0, PIECES);
@@ -81,6 +84,7 @@ public final class HostileScenarios {
     }
 
     /** Steals and found-work from a member of another cluster: its victims used to hand it their work, which was lost. */
+    @Test
     public void aStealFromANonLocalMemberTakesNoWork() {
         SimBuilder b = builder();
         List<Integer> victims = neighbours().stream().filter(n -> !group.sameCluster(n, HOSTILE)).toList();
@@ -98,6 +102,7 @@ public final class HostileScenarios {
     }
 
     /** Deaths of each neighbour, told to itself and to the others: they used to give up, or drop live peers. */
+    @Test
     public void aFalseDeathKillsNobody() {
         SimBuilder b = builder();
         for (int n : neighbours()) {
@@ -116,6 +121,7 @@ public final class HostileScenarios {
     }
 
     /** Pieces nobody asked for (the hostile member holds none): refused before the digest check, never stored. */
+    @Test
     public void unrequestedPiecesAreRefused() {
         Set<Long> requested = new HashSet<>();
         List<String> unasked = new ArrayList<>();

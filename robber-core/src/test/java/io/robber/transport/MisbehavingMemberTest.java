@@ -7,21 +7,12 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelPromise;
-import io.robber.api.ChannelConfig;
-import io.robber.api.Group;
-import io.robber.api.Manifest;
-import io.robber.api.Member;
-import io.robber.api.MulticastChannel;
-import io.robber.storage.MemoryStorage;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,7 +24,6 @@ class MisbehavingMemberTest {
 
     @Test
     void aMalformedFrameFromAMemberDropsOnlyThatLink() throws Exception {
-        Group group = LoopbackGroup.group(LoopbackGroup.freePort(), 4, 4);
         AtomicBoolean injected = new AtomicBoolean();
         CompletableFuture<Void> linkClosed = new CompletableFuture<>();
         LinkCustomizer corruptOneLink = (self, peer, pipeline) -> {
@@ -42,29 +32,13 @@ class MisbehavingMemberTest {
             }
         };
         byte[] data = Delivery.data(200L * PIECE + 11, 7);
-        Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), PIECE);
-        List<MulticastChannel> channels = new ArrayList<>();
-        List<MemoryStorage> copies = new ArrayList<>();
-        try (RobberRuntime runtime = RobberRuntime.create(2, 2)) {
-            List<CompletableFuture<Void>> done = new ArrayList<>();
-            for (Member m : group.members()) {
-                MulticastChannel ch = RobberTransport.open(ChannelConfig.of(group, m.id(), "robber"),
-                        TransportOptions.defaults(runtime).withLinks(corruptOneLink));
-                channels.add(ch);
-                boolean root = m.id().equals("c0n0");
-                MemoryStorage storage = root ? MemoryStorage.wrap(data) : new MemoryStorage(data.length);
-                copies.add(storage);
-                done.add(ch.multicastAsync(manifest, storage, root ? manifest.allPieces() : new BitSet()));
-            }
-            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-            for (MulticastChannel ch : channels) {
-                ch.flush(Duration.ofSeconds(30));
-            }
+        try (LoopbackGroup g = LoopbackGroup.open("robber", 1, UnaryOperator.identity(),
+                (member, options) -> options.withLinks(corruptOneLink), 4, 4)) {
+            Delivery.run(g, data, PIECE, Delivery.Placement.singleRoot());
+
             assertThat(injected).isTrue();
-            assertThat(linkClosed).succeedsWithin(Duration.ofSeconds(5));
-            channels.forEach(MulticastChannel::close);
+            assertThat(linkClosed).succeedsWithin(Duration.ofSeconds(30));
         }
-        assertThat(copies).allSatisfy(c -> assertThat(c.toByteArray()).isEqualTo(data));
     }
 
     /** After a few frames, writes a frame of an unknown type in front of the next small control frame. */

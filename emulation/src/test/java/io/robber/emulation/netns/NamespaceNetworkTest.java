@@ -25,9 +25,11 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The netns layout built for real: needs root and {@code ip netns}, and is skipped, saying so,
- * without them. Transfers go between real processes in the node namespaces; rates are checked
- * against generous ratios only (the machine may be loaded), since the benchmark in
- * docs/emulation-tc.md is where accuracy is measured.
+ * without them. Transfers go between real processes in the node namespaces. Shaping can only slow a
+ * transfer, so a shaped rate is checked against an upper bound only; that the shaped paths are slower
+ * than the unshaped one is checked against the unshaped transfer of the same run, never against a
+ * fixed speed (the machine may be loaded). The benchmark in docs/emulation-tc.md is where accuracy
+ * is measured.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class NamespaceNetworkTest {
@@ -60,11 +62,13 @@ class NamespaceNetworkTest {
         NamespaceTopology topology = topology();
         try (NamespaceNetwork net = NamespaceNetwork.build(topology)) {
             double pair = transfer(net, 0, 0, 1, 0, 4_000_000);
-            assertThat(pair).as("A/0 → B/0 at the A→B pair bandwidth").isBetween(0.25 * PAIR, 1.5 * PAIR);
+            assertThat(pair).as("A/0 → B/0 at most the A→B pair bandwidth").isLessThan(1.5 * PAIR);
             double nicIn = transfer(net, 1, 1, 0, 1, 2_000_000);
-            assertThat(nicIn).as("B/1 → A/1 at A/1's NIC in rate").isBetween(0.25 * NIC_IN, 1.5 * NIC_IN);
+            assertThat(nicIn).as("B/1 → A/1 at most A/1's NIC in rate").isLessThan(1.5 * NIC_IN);
             double local = transfer(net, 0, 0, 0, 1, 20_000_000);
-            assertThat(local).as("A/0 → A/1 stays inside the cluster, unshaped").isGreaterThan(3 * PAIR);
+            assertThat(local).as("A/0 → A/1 stays inside the cluster, unshaped: faster than both shaped transfers")
+                    .isGreaterThan(2 * pair)
+                    .isGreaterThan(2 * nicIn);
         }
         assertThat(namespacesNow()).noneMatch(ns -> ns.startsWith(topology.wan().replace("-wan", "-")));
     }

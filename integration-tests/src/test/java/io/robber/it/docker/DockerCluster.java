@@ -204,6 +204,11 @@ final class DockerCluster implements AutoCloseable {
         return compose(Duration.ofMinutes(1), "logs", "--no-color", "--tail", "30");
     }
 
+    /** Everything a service's container has written to stdout and stderr so far. */
+    String log(String service) throws IOException, InterruptedException {
+        return compose(Duration.ofMinutes(1), "logs", "--no-color", service);
+    }
+
     /** A condition polled by {@link #await}. */
     interface Check {
         boolean done() throws IOException, InterruptedException;
@@ -231,13 +236,22 @@ final class DockerCluster implements AutoCloseable {
         return run(limit, command.toArray(String[]::new));
     }
 
+    /**
+     * Runs {@code command} and returns its stdout; fails if it takes more than {@code limit}. The output
+     * goes to a file, so that a command that hangs with its stdout open cannot outlast the limit.
+     */
     static String run(Duration limit, String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", command) + " took more than " + limit);
+        Path out = Files.createTempFile("robber-it-run", ".out");
+        try {
+            Process p = new ProcessBuilder(command).redirectOutput(out.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new IOException(String.join(" ", command) + " took more than " + limit);
+            }
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(out);
         }
-        return new String(out, StandardCharsets.UTF_8);
     }
 }

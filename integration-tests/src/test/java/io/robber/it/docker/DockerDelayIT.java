@@ -48,6 +48,8 @@ class DockerDelayIT {
                     "ip route replace default via " + AddressPlan.DOCKER.hubInside(1) + "; exec " + PROBE + " echo "
                             + PORT);
             try {
+                await(Duration.ofMinutes(2), "the echo probe to listen",
+                        () -> DockerCluster.run(Duration.ofMinutes(1), "docker", "logs", echo).contains("listening " + PORT));
                 String out = DockerCluster.run(Duration.ofMinutes(2), "docker", "run", "--rm", "--network",
                         cluster.network(0), "--ip", AddressPlan.DOCKER.node(0, 1), "--cap-add", "NET_ADMIN",
                         cluster.nodeImage(), "bash", "-c", "ip route replace default via "
