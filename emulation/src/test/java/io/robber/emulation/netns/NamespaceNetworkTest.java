@@ -8,7 +8,6 @@ import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.ShapingPlan;
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URISyntaxException;
@@ -50,7 +49,7 @@ class NamespaceNetworkTest {
                  "clusters": [{"name": "A", "nodes": 2, "nodeIn": "1MB/s"}, {"name": "B", "nodes": 2}],
                  "wan": {"delay": "10ms"},
                  "links": [{"from": "A", "to": "B", "bandwidth": "2MB/s"}]}""";
-        return NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        return NetworkModel.parse(json).resolve();
     }
 
     private static NamespaceTopology topology() throws IOException {
@@ -90,7 +89,7 @@ class NamespaceNetworkTest {
                  "clusters": [{"name": "A", "nodes": 1}, {"name": "B", "nodes": 1}],
                  "links": [{"from": "A", "to": "B", "bandwidth": "2MB/s"}],
                  "schedule": [{"at": "1s", "links": [{"from": "A", "to": "B", "bandwidth": "500KB/s"}]}]}""";
-        Network network = NetworkModel.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))).resolve();
+        Network network = NetworkModel.parse(json).resolve();
         NamespaceTopology topology = new NamespaceTopology("rbs" + ProcessHandle.current().pid() % 100_000,
                 ShapingPlan.of(network, false));
         String show = "ip netns exec " + topology.hub(0) + " tc class show dev " + ShapingPlan.HUB_DEVICE;
