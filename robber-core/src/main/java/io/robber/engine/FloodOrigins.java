@@ -1,7 +1,6 @@
 package io.robber.engine;
 
 import io.robber.api.Group;
-import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -86,19 +85,7 @@ final class FloodOrigins {
             List<Integer> members = group.collectiveOf(member);
             BitSet inside = new BitSet();
             members.forEach(inside::set);
-            BitSet seen = new BitSet();
-            ArrayDeque<Integer> todo = new ArrayDeque<>();
-            todo.add(members.get(0));
-            seen.set(members.get(0));
-            while (!todo.isEmpty()) {
-                for (int n : graph.neighbours(todo.poll())) {
-                    if (inside.get(n) && !seen.get(n)) {
-                        seen.set(n);
-                        todo.add(n);
-                    }
-                }
-            }
-            return seen.equals(inside);
+            return graph.reachable(members.get(0), inside::get).equals(inside);
         });
     }
 }
