@@ -35,16 +35,14 @@ final class OverdueRequests {
     static final int STRIKES = 3;
 
     private final EngineContext ctx;
-    private final ExchangeTuning tuning;
     private final SecondRequests secondRequests;
     private final long failureNanos;
     private final Consumer<PeerState> due;
 
     /** {@code due} looks at a peer ({@link #look}) when its oldest request is due. */
-    OverdueRequests(EngineContext ctx, ExchangeTuning tuning, SecondRequests secondRequests, Consumer<PeerState> due) {
+    OverdueRequests(EngineContext ctx, SecondRequests secondRequests, Consumer<PeerState> due) {
         this.ctx = ctx;
         this.due = due;
-        this.tuning = tuning;
         this.secondRequests = secondRequests;
         this.failureNanos = ctx.failureTimeout().toNanos();
     }
@@ -99,11 +97,7 @@ final class OverdueRequests {
         long patience = patience(p);
         BitSet overdue = new BitSet();
         if (now - p.owedSince >= patience) {
-            p.requestedAt.forEach((piece, at) -> {
-                if (now - at >= patience) {
-                    overdue.set(piece);
-                }
-            });
+            p.requestedAt.olderThan(now, patience, overdue);
         }
         if (!overdue.isEmpty()) {
             ctx.metrics().requestsOverdue(askElsewhere(p, overdue, peers, possession, request));
@@ -128,7 +122,7 @@ final class OverdueRequests {
             PeerState best = null;
             for (PeerState q : peers) {
                 if (q != slow && !q.lost && !q.chokedBy && q.has.get(piece) && !q.outstanding.get(piece)
-                        && q.outstanding.cardinality() < window(q)
+                        && q.hasRoom()
                         && (best == null || q.outstanding.cardinality() < best.outstanding.cardinality())) {
                     best = q;
                 }
@@ -152,14 +146,10 @@ final class OverdueRequests {
         return false;
     }
 
-    private int window(PeerState p) {
-        return p.window.size(tuning.maxOutstanding(), tuning.windowMax(), ctx.manifest().pieceSize());
-    }
-
     /** How long a request to {@code p} may wait. */
     private long patience(PeerState p) {
         long floor = failureNanos / 10;
-        long expected = p.window.nanosToDeliver(window(p), ctx.manifest().pieceSize());
+        long expected = p.window.nanosToDeliver(p.windowSize(), ctx.manifest().pieceSize());
         if (expected == Long.MAX_VALUE) {
             return Math.max(floor, failureNanos / 3);
         }

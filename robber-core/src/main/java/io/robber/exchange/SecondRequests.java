@@ -29,7 +29,7 @@ final class SecondRequests {
      * that it announced and this node neither holds ({@code possession}) nor asked for twice.
      */
     void ask(PeerState fast, Collection<PeerState> peers, BitSet possession, ObjIntConsumer<PeerState> request) {
-        int window = fast.window.size(tuning.maxOutstanding(), tuning.windowMax(), pieceSize);
+        int window = fast.windowSize();
         for (PeerState slow : peers) {
             if (slow == fast || slow.outstanding.isEmpty() || fast.outstanding.cardinality() >= window) {
                 continue;
