@@ -45,11 +45,19 @@ final class FloodOrigins {
         this.graph = graph;
     }
 
+    /**
+     * Whether {@code from} may tell its neighbour {@code to} news about {@code member}: not about
+     * {@code to} itself, nor about another neighbour of {@code to}, which speaks for itself.
+     */
+    boolean mayTell(int from, int to, int member) {
+        return member != to && (member == from || !graph.connected(to, member));
+    }
+
     /** The members of {@code members} whose being done {@code from} may tell its neighbour {@code to}. */
     BitSet done(int from, int to, BitSet members) {
         BitSet accepted = (BitSet) members.clone();
         for (int m = accepted.nextSetBit(0); m >= 0; m = accepted.nextSetBit(m + 1)) {
-            if (m == to || m != from && graph.connected(to, m)) {
+            if (!mayTell(from, to, m)) {
                 accepted.clear(m);
             }
         }
@@ -73,10 +81,7 @@ final class FloodOrigins {
      * neighbour away at the start counts as lost).
      */
     boolean death(int from, int to, int member, boolean evidence) {
-        if (member == to) {
-            return false;
-        }
-        return member == from || evidence || !graph.connected(to, member);
+        return mayTell(from, to, member) || evidence && member != to;
     }
 
     /** True when the collective of {@code member} is connected by edges among its own members. */

@@ -73,9 +73,9 @@ public final class Operation {
         this.neighbours = plan.graph().neighbours(self);
         this.io = io;
         this.listener = listener;
-        this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout,
-                new Flooding(self, plan.graph(), io));
         FloodOrigins origins = new FloodOrigins(group, plan.graph());
+        this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout,
+                new Flooding(self, plan.graph(), origins, io));
         this.rejections = new Rejections(group, self, io.timers(), io.metrics());
         this.possessions = new PossessionFlood(op, group, self, manifest, neighbours, origins, io);
         this.done = new DoneFlood(op, group, self, neighbours, origins, io);

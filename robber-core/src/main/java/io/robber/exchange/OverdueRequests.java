@@ -38,6 +38,8 @@ final class OverdueRequests {
     private final SecondRequests secondRequests;
     private final long failureNanos;
     private final Consumer<PeerState> due;
+    /** The overdue pieces of one look. */
+    private final BitSet overduePieces = new BitSet();
 
     /** {@code due} looks at a peer ({@link #look}) when its oldest request is due. */
     OverdueRequests(EngineContext ctx, SecondRequests secondRequests, Consumer<PeerState> due) {
@@ -95,7 +97,8 @@ final class OverdueRequests {
         }
         long now = ctx.timers().nanoTime();
         long patience = patience(p);
-        BitSet overdue = new BitSet();
+        BitSet overdue = overduePieces;
+        overdue.clear();
         if (now - p.owedSince >= patience) {
             p.requestedAt.olderThan(now, patience, overdue);
         }
@@ -116,24 +119,30 @@ final class OverdueRequests {
                              ObjIntConsumer<PeerState> request) {
         int asked = 0;
         for (int piece = overdue.nextSetBit(0); piece >= 0; piece = overdue.nextSetBit(piece + 1)) {
-            if (possession.get(piece) || !secondRequests.askAgain(piece)) {
-                continue;
-            }
-            PeerState best = null;
-            for (PeerState q : peers) {
-                if (q != slow && !q.lost && !q.chokedBy && q.has.get(piece) && !q.outstanding.get(piece)
-                        && q.hasRoom()
-                        && (best == null || q.outstanding.cardinality() < best.outstanding.cardinality())) {
-                    best = q;
-                }
-            }
-            if (best != null) {
+            PeerState other = possession.get(piece) || !secondRequests.askAgain(piece) ? null
+                    : leastBusy(slow, piece, peers);
+            if (other != null) {
                 secondRequests.markAsked(piece);
-                request.accept(best, piece);
+                request.accept(other, piece);
                 asked++;
             }
         }
         return asked;
+    }
+
+    /**
+     * The live peer other than {@code slow} that announced {@code piece}, was not asked for it and has
+     * room in its window, with the fewest requests outstanding; null when there is none.
+     */
+    private static PeerState leastBusy(PeerState slow, int piece, Collection<PeerState> peers) {
+        PeerState best = null;
+        for (PeerState q : peers) {
+            if (q != slow && !q.lost && !q.chokedBy && q.has.get(piece) && !q.outstanding.get(piece) && q.hasRoom()
+                    && (best == null || q.outstanding.cardinality() < best.outstanding.cardinality())) {
+                best = q;
+            }
+        }
+        return best;
     }
 
     /** Whether another live peer announced one of {@code pieces}: dropping {@code p} then loses nothing. */
