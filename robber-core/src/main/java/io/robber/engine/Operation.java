@@ -51,7 +51,6 @@ public final class Operation {
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
     private ProtocolEngine engine;
-    private boolean localComplete;
     private boolean finished;
 
     public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
@@ -124,8 +123,9 @@ public final class Operation {
         }
     }
 
+    /** Whether this node holds every piece: it is done, in the flood of done members. */
     public boolean isLocallyComplete() {
-        return localComplete;
+        return done.isDone(self);
     }
 
     /** Whether {@code member} has been declared dead in this operation, here or by the group. */
@@ -296,10 +296,9 @@ public final class Operation {
 
     /** This node holds every piece: it tells its listener and the group. */
     void completeLocally() {
-        if (localComplete || finished) {
+        if (isLocallyComplete() || finished) {
             return;
         }
-        localComplete = true;
         listener.localComplete();
         done.markDone(self);
         checkFinished();
@@ -307,7 +306,7 @@ public final class Operation {
 
     /** Done when this node is, and every member it can still reach is done or dead. */
     void checkFinished() {
-        if (finished || !done.isDone(self)) {
+        if (finished || !isLocallyComplete()) {
             return;
         }
         BitSet reachable = failures.reachable();
