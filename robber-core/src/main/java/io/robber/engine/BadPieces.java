@@ -40,6 +40,8 @@ final class BadPieces {
         }
     }
 
+    private static final Verdict RETRY = new Verdict.Retry();
+
     private final Group group;
     private final int limit;
     private final Manifest manifest;
@@ -64,7 +66,7 @@ final class BadPieces {
     Verdict rejected(int peer, int piece, List<BitSet> initial, boolean known, IntPredicate dead) {
         if (!known) {
             unsettled.add(new int[] {peer, piece});
-            return new Verdict.Retry();
+            return RETRY;
         }
         return judge(peer, piece, initial, dead);
     }
@@ -74,7 +76,7 @@ final class BadPieces {
      * first verdict that is not a retry, if any.
      */
     Verdict settle(List<BitSet> initial, IntPredicate dead) {
-        Verdict verdict = new Verdict.Retry();
+        Verdict verdict = RETRY;
         for (int[] r : unsettled) {
             Verdict v = judge(r[0], r[1], initial, dead);
             if (verdict instanceof Verdict.Retry) {
@@ -97,7 +99,7 @@ final class BadPieces {
             return new Verdict.Ban(peer, "banned: sent " + bad + " pieces that failed their digest check (last: piece "
                     + piece + ")");
         }
-        return new Verdict.Retry();
+        return RETRY;
     }
 
     /** Bad pieces received from {@code member} so far. */

@@ -1,7 +1,6 @@
 package io.robber.engine;
 
 import io.robber.api.Group;
-import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -46,11 +45,19 @@ final class FloodOrigins {
         this.graph = graph;
     }
 
+    /**
+     * Whether {@code from} may tell its neighbour {@code to} news about {@code member}: not about
+     * {@code to} itself, nor about another neighbour of {@code to}, which speaks for itself.
+     */
+    boolean mayTell(int from, int to, int member) {
+        return member != to && (member == from || !graph.connected(to, member));
+    }
+
     /** The members of {@code members} whose being done {@code from} may tell its neighbour {@code to}. */
     BitSet done(int from, int to, BitSet members) {
         BitSet accepted = (BitSet) members.clone();
         for (int m = accepted.nextSetBit(0); m >= 0; m = accepted.nextSetBit(m + 1)) {
-            if (m == to || m != from && graph.connected(to, m)) {
+            if (!mayTell(from, to, m)) {
                 accepted.clear(m);
             }
         }
@@ -74,10 +81,7 @@ final class FloodOrigins {
      * neighbour away at the start counts as lost).
      */
     boolean death(int from, int to, int member, boolean evidence) {
-        if (member == to) {
-            return false;
-        }
-        return member == from || evidence || !graph.connected(to, member);
+        return mayTell(from, to, member) || evidence && member != to;
     }
 
     /** True when the collective of {@code member} is connected by edges among its own members. */
@@ -86,19 +90,7 @@ final class FloodOrigins {
             List<Integer> members = group.collectiveOf(member);
             BitSet inside = new BitSet();
             members.forEach(inside::set);
-            BitSet seen = new BitSet();
-            ArrayDeque<Integer> todo = new ArrayDeque<>();
-            todo.add(members.get(0));
-            seen.set(members.get(0));
-            while (!todo.isEmpty()) {
-                for (int n : graph.neighbours(todo.poll())) {
-                    if (inside.get(n) && !seen.get(n)) {
-                        seen.set(n);
-                        todo.add(n);
-                    }
-                }
-            }
-            return seen.equals(inside);
+            return graph.reachable(members.get(0), inside::get).equals(inside);
         });
     }
 }

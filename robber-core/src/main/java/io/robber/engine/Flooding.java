@@ -7,13 +7,13 @@ import java.util.List;
 final class Flooding {
     private final int self;
     private final List<Integer> neighbours;
-    private final PeerGraph graph;
+    private final FloodOrigins origins;
     private final NodeIo io;
 
-    Flooding(int self, PeerGraph graph, NodeIo io) {
+    Flooding(int self, PeerGraph graph, FloodOrigins origins, NodeIo io) {
         this.self = self;
         this.neighbours = graph.neighbours(self);
-        this.graph = graph;
+        this.origins = origins;
         this.io = io;
     }
 
@@ -31,9 +31,9 @@ final class Flooding {
         }
     }
 
-    /** Whether neighbour {@code n} hears of {@code member}'s death from this node. */
+    /** Whether neighbour {@code n} hears of {@code member}'s death from this node ({@link FloodOrigins#mayTell}). */
     boolean mayTell(int n, int member) {
-        return n != member && (member == self || !graph.connected(n, member));
+        return origins.mayTell(self, n, member);
     }
 
     /** Sends {@code message} to one neighbour, e.g. one that reconnected and needs the gossip again. */

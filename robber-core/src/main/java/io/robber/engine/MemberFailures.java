@@ -3,7 +3,6 @@ package io.robber.engine;
 import io.robber.api.Group;
 import io.robber.wire.Message;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -138,9 +137,8 @@ final class MemberFailures {
 
     /** "did not start the operation within 90 s of c0n1's start" */
     String notStartedReason(Duration grace) {
-        Duration waited = grace.plus(timeout);
-        return "did not start the operation within " + (waited.toMillis() % 1000 == 0 ? waited.toSeconds() + " s"
-                : waited.toMillis() + " ms") + " of " + group.member(self).id() + "'s start";
+        return "did not start the operation within " + seconds(grace.plus(timeout)) + " of "
+                + group.member(self).id() + "'s start";
     }
 
     /** A piece arrived. */
@@ -182,29 +180,18 @@ final class MemberFailures {
      */
     BitSet reachable() {
         if (reachable == null) {
-            reachable = search();
+            reachable = graph.reachable(self, n -> !dead.get(n));
         }
         return reachable;
     }
 
-    private BitSet search() {
-        BitSet seen = new BitSet(group.size());
-        ArrayDeque<Integer> todo = new ArrayDeque<>();
-        seen.set(self);
-        todo.add(self);
-        while (!todo.isEmpty()) {
-            for (int n : graph.neighbours(todo.poll())) {
-                if (!seen.get(n) && !dead.get(n)) {
-                    seen.set(n);
-                    todo.add(n);
-                }
-            }
-        }
-        return seen;
+    /** The failure timeout: "30 s", or "250 ms" when not whole seconds. */
+    String seconds() {
+        return seconds(timeout);
     }
 
-    String seconds() {
-        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     /** Stops every timer: the operation is over. */

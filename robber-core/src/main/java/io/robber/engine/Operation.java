@@ -7,7 +7,6 @@ import io.robber.api.ProtocolException;
 import io.robber.wire.Message;
 import io.robber.wire.MessageType;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -23,14 +22,17 @@ import java.util.random.RandomGenerator;
  *   <li>both in batches ({@link Gossip}), so that each link carries a few of their messages, not
  *       one per member;</li>
  *   <li>member failure: a neighbour whose connection stays lost, or silent, for the failure timeout is declared
- *       dead and that is flooded too ({@link MemberFailures}; also sent by a node that gives up). The
+ *       dead and that is flooded too ({@link MemberFailureHandler}, {@link MemberFailures}; also sent by a
+ *       node that gives up). The
  *       operation finishes when every member it can still reach is done or dead; dead members that
  *       were not done make it fail group-wide, naming them, while each survivor's own data is
  *       complete. The engine hears of deaths to re-take the dead members' work.</li>
  * </ul>
  * A lost neighbour that reconnects is resynchronised: it gets every flood again and the engine
  * greets it afresh. Messages are bounds-checked here (and the protocol's own messages decoded by its
- * codec) before the engine sees them. Single-threaded and sans-IO.
+ * codec) before the engine sees them; the floods' messages go to the {@link FloodReceiver}. The
+ * operation coordinates these parts and decides when it is complete, finished or failed.
+ * Single-threaded and sans-IO.
  */
 public final class Operation {
     private final Group group;
@@ -43,13 +45,12 @@ public final class Operation {
     private final MemberFailures failures;
     private final PossessionFlood possessions;
     private final DoneFlood done;
-    private final BadPieces badPieces;
-    private final FloodOrigins origins;
     private final Rejections rejections;
+    private final MemberFailureHandler failureHandler;
+    private final FloodReceiver floods;
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
     private ProtocolEngine engine;
-    private boolean localComplete;
     private boolean finished;
 
     public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
@@ -63,7 +64,7 @@ public final class Operation {
      */
     public Operation(int op, Group group, int self, Manifest manifest, ProtocolPlan plan, Duration failureTimeout,
                      int badPieceLimit, NodeIo io, OperationListener listener, RandomGenerator random) {
-        this.badPieces = new BadPieces(group, manifest, badPieceLimit);
+        BadPieces badPieces = new BadPieces(group, manifest, badPieceLimit);
         this.group = group;
         this.self = self;
         this.manifest = manifest;
@@ -71,30 +72,18 @@ public final class Operation {
         this.neighbours = plan.graph().neighbours(self);
         this.io = io;
         this.listener = listener;
+        FloodOrigins origins = new FloodOrigins(group, plan.graph());
         this.failures = new MemberFailures(op, group, self, plan.graph(), io.timers(), failureTimeout,
-                new Flooding(self, plan.graph(), io));
-        this.origins = new FloodOrigins(group, plan.graph());
+                new Flooding(self, plan.graph(), origins, io));
         this.rejections = new Rejections(group, self, io.timers(), io.metrics());
         this.possessions = new PossessionFlood(op, group, self, manifest, neighbours, origins, io);
         this.done = new DoneFlood(op, group, self, neighbours, origins, io);
+        this.failureHandler = new MemberFailureHandler(this, group, self, neighbours, failures, badPieces,
+                possessions, io);
+        this.floods = new FloodReceiver(this, group, self, possessions, done, origins, rejections, failures,
+                failureHandler);
         this.context = new OperationContext(op, group, self, manifest, neighbours, plan.messageCodec(), io, random,
-                rejections, failureTimeout,
-                new OperationContext.Outcome() {
-                    @Override
-                    public void completed() {
-                        completeLocally();
-                    }
-
-                    @Override
-                    public void fail(String reason) {
-                        giveUp(new ProtocolException(reason));
-                    }
-
-                    @Override
-                    public void drop(int peer, String reason) {
-                        ban(peer, reason);
-                    }
-                });
+                rejections, failureTimeout, this, failureHandler);
     }
 
     public int op() {
@@ -114,8 +103,7 @@ public final class Operation {
      * neighbours to connect (a transport's connect timeout) before it starts or gives up.
      */
     public void start(BitSet possession, Duration grace) {
-        failures.awaitStart(neighbours, grace, possessions::knows,
-                n -> recordDeath(n, failures.notStartedReason(grace), -1));
+        failureHandler.awaitStart(grace);
         startEngine(possession);
     }
 
@@ -135,8 +123,9 @@ public final class Operation {
         }
     }
 
+    /** Whether this node holds every piece: it is done, in the flood of done members. */
     public boolean isLocallyComplete() {
-        return localComplete;
+        return done.isDone(self);
     }
 
     /** Whether {@code member} has been declared dead in this operation, here or by the group. */
@@ -148,9 +137,14 @@ public final class Operation {
         return finished;
     }
 
+    /** The protocol's engine; null before {@link #start}. */
+    ProtocolEngine engine() {
+        return engine;
+    }
+
     /**
      * A message of this operation from a neighbour. Floods are relayed even after the end; news in them
-     * that the neighbour could not have produced is refused ({@link FloodOrigins}).
+     * that the neighbour could not have produced is refused ({@link FloodReceiver}).
      */
     public void onMessage(int peer, Message message) {
         Optional<String> violation = MessageBounds.check(message, manifest.pieceCount(), group.size());
@@ -159,15 +153,13 @@ public final class Operation {
             return;
         }
         if (message instanceof Message.Done d) {
-            if (done.merge(accepted(peer, d, d.members(), origins.done(peer, self, d.members())), peer)) {
-                checkFinished();
-            }
+            floods.onDone(peer, d);
         } else if (message instanceof Message.Dead d) {
-            onDeath(peer, d);
+            floods.onDead(peer, d);
         } else if (finished) {
             return;
         } else if (message instanceof Message.Possession p) {
-            possessions.mismatch(p, peer).ifPresentOrElse(this::fail, () -> learnPossessions(p, peer));
+            floods.onPossession(peer, p);
         } else if (failures.isDead(peer)) {
             return;
         } else if (message instanceof Message.ProtocolMessage own) {
@@ -220,41 +212,17 @@ public final class Operation {
      * work goes elsewhere) or is the piece's only source (this node fails, naming the piece).
      */
     public void onPieceRejected(int peer, int piece) {
-        if (finished || failures.isDead(peer)) {
-            return;
-        }
-        engine.onPieceRejected(peer, piece);
-        act(badPieces.rejected(peer, piece, possessions.all(), possessions.complete(), failures::isDead));
-    }
-
-    private void act(BadPieces.Verdict verdict) {
-        if (verdict instanceof BadPieces.Verdict.Ban ban) {
-            ban(ban.member(), ban.reason());
-        } else if (verdict instanceof BadPieces.Verdict.Fail fail) {
-            giveUp(new ProtocolException(fail.reason()));
-        }
-    }
-
-    /** {@code member} is disconnected and declared dead for {@code reason}, here and group-wide. */
-    private void ban(int member, String reason) {
-        if (!finished && !failures.isDead(member)) {
-            io.disconnect(member, reason);
-            recordDeath(member, reason, -1);
-        }
+        failureHandler.pieceRejected(peer, piece);
     }
 
     /** Pieces from {@code member} that failed their digest check in this operation. */
     public int badPieces(int member) {
-        return badPieces.count(member);
+        return failureHandler.badPieces(member);
     }
 
     /** The connection to a neighbour is down; it is declared dead unless it is back within the failure timeout. */
     public void onPeerLost(int peer) {
-        if (finished || failures.isDead(peer)) {
-            return;
-        }
-        engine.onPeerLost(peer);
-        failures.lost(peer, () -> recordDeath(peer, failures.lossReason(), -1));
+        failureHandler.lost(peer);
     }
 
     /**
@@ -262,9 +230,7 @@ public final class Operation {
      * timeout: it is declared dead at once, as if its connection had been lost that long.
      */
     public void onPeerSilent(int peer) {
-        if (!finished) {
-            recordDeath(peer, failures.silenceReason(), -1);
-        }
+        failureHandler.silent(peer);
     }
 
     /**
@@ -273,9 +239,7 @@ public final class Operation {
      * failure timeout.
      */
     public void declareDead(int member, String reason) {
-        if (!finished) {
-            recordDeath(member, reason, -1);
-        }
+        failureHandler.declareDead(member, reason);
     }
 
     /** A lost neighbour is connected again: it hears every flood again and, unless dead, the engine resynchronises. */
@@ -291,7 +255,7 @@ public final class Operation {
 
     /** This node leaves the operation, e.g. its channel closes: the group is told not to wait for it. */
     public void abandon(String reason) {
-        giveUp(new ProtocolException(reason));
+        fail(reason);
     }
 
     /** The operation cannot succeed on this node, e.g. its storage failed: it gives up and tells the group. */
@@ -299,61 +263,19 @@ public final class Operation {
         giveUp(new ProtocolException(reason));
     }
 
-    /**
-     * The part of {@code named}, the members {@code message} from {@code peer} names, that {@code peer}
-     * may tell; the rest is refused.
-     */
-    private BitSet accepted(int peer, Message message, BitSet named, BitSet accepted) {
-        if (!accepted.equals(named)) {
-            BitSet refused = (BitSet) named.clone();
-            refused.andNot(accepted);
-            rejections.reject(peer, message.type(), "it names " + names(refused)
-                    + ", which only speak for themselves to this node");
-        }
-        return accepted;
+    /** New possessions were learnt: the collective's may now be complete, and every member's. */
+    void possessionsLearnt() {
+        announceCollectivePossession();
+        checkPossessions();
     }
 
-    private String names(BitSet members) {
-        List<String> ids = new ArrayList<>();
-        for (int m = members.nextSetBit(0); m >= 0 && ids.size() < 3; m = members.nextSetBit(m + 1)) {
-            ids.add(group.member(m).id());
-        }
-        return members.cardinality() > ids.size()
-                ? String.join(", ", ids) + " and " + (members.cardinality() - ids.size()) + " more"
-                : String.join(", ", ids);
-    }
-
-    /**
-     * A death relayed by {@code peer}: taken unless it is about this node, or about a neighbour of this
-     * node that still talks to it ({@link FloodOrigins#death}).
-     */
-    private void onDeath(int peer, Message.Dead d) {
-        int member = d.member();
-        if (origins.death(peer, self, member, failures.isLost(member))) {
-            recordDeath(member, d.reason(), peer);
-        } else if (member == self) {
-            rejections.reject(peer, d.type(), "it says this node is dead");
-        } else {
-            rejections.reject(peer, d.type(), "it says member " + group.member(member).id()
-                    + " is dead, but its connection to this node is up");
-        }
-    }
-
-    /** Records the possessions {@code p} names; once every member's is known, checks them against the plan. */
-    private void learnPossessions(Message.Possession p, int from) {
-        BitSet named = p.members();
-        if (!possessions.record(p, accepted(from, p, named, origins.possession(from, self, named)), from).isEmpty()) {
-            announceCollectivePossession();
-            checkPossessions();
-        }
-    }
-
+    /** Once every member's possession is known: checks them against the plan, and judges the early bad pieces. */
     private void checkPossessions() {
         if (possessions.complete()) {
             plan.checkPossession(possessions.all(), manifest.pieceCount())
                     .ifPresent(reason -> giveUp(new PlacementException(reason)));
             if (!finished && engine != null) {
-                act(badPieces.settle(possessions.all(), failures::isDead));
+                failureHandler.settleBadPieces();
             }
         }
     }
@@ -362,7 +284,7 @@ public final class Operation {
      * Tells the engine, once, what its collective held at the start: as soon as every member of the
      * collective has been heard of or declared dead (a dead member's pieces are out of reach anyway).
      */
-    private void announceCollectivePossession() {
+    void announceCollectivePossession() {
         if (collectivePossessionAnnounced || engine == null || finished) {
             return;
         }
@@ -373,51 +295,18 @@ public final class Operation {
     }
 
     /** This node holds every piece: it tells its listener and the group. */
-    private void completeLocally() {
-        if (localComplete || finished) {
+    void completeLocally() {
+        if (isLocallyComplete() || finished) {
             return;
         }
-        localComplete = true;
         listener.localComplete();
         done.markDone(self);
         checkFinished();
     }
 
-    /**
-     * Learns (from {@code from}, or locally when -1) that {@code member} is dead, and floods it. The
-     * engine re-takes its work; a node that is itself declared dead before it holds everything gives
-     * up, since the others no longer serve it.
-     */
-    private void recordDeath(int member, String reason, int from) {
-        if (!failures.record(member, reason, from) || finished) {
-            return;
-        }
-        if (member == self) {
-            if (!localComplete) {
-                giveUp(new ProtocolException("member " + group.member(self).id()
-                        + " was declared dead by the group: " + reason));
-            }
-            return;
-        }
-        if (neighbours.contains(member)) {
-            engine.onPeerLost(member);
-        }
-        announceCollectivePossession();
-        engine.onMembersDead(failures.dead());
-        if (!localComplete) {
-            failures.watch(() -> {
-                if (!localComplete) {
-                    giveUp(new ProtocolException(failures.describe(failures.dead()) + "; no piece arrived here for "
-                            + failures.seconds() + " since, so the rest of the data is out of reach"));
-                }
-            });
-        }
-        checkFinished();
-    }
-
     /** Done when this node is, and every member it can still reach is done or dead. */
-    private void checkFinished() {
-        if (finished || !done.isDone(self)) {
+    void checkFinished() {
+        if (finished || !isLocallyComplete()) {
             return;
         }
         BitSet reachable = failures.reachable();
@@ -442,7 +331,7 @@ public final class Operation {
         }
         finish();
         listener.failed(failure);
-        recordDeath(self, failure.getMessage(), -1);
+        failureHandler.recordDeath(self, failure.getMessage(), -1);
     }
 
     private void finish() {

@@ -9,17 +9,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
-/** The {@link EngineContext} of one {@link Operation}: the node's I/O, plus the outcome reported to the operation. */
+/**
+ * The {@link EngineContext} of one {@link Operation}: the node's I/O; the engine's outcome goes to the
+ * operation, and the peers it drops to the operation's {@link MemberFailureHandler}.
+ */
 final class OperationContext implements EngineContext {
-    /** Where the engine's outcome goes. */
-    interface Outcome {
-        void completed();
-
-        void fail(String reason);
-
-        void drop(int peer, String reason);
-    }
-
     private final int op;
     private final Group group;
     private final int self;
@@ -29,12 +23,13 @@ final class OperationContext implements EngineContext {
     private final NodeIo io;
     private final RandomGenerator random;
     private final Rejections rejections;
-    private final Outcome outcome;
+    private final Operation operation;
+    private final MemberFailureHandler failureHandler;
     private final Duration failureTimeout;
 
     OperationContext(int op, Group group, int self, Manifest manifest, List<Integer> neighbours,
                      Optional<MessageCodec<?>> codec, NodeIo io, RandomGenerator random, Rejections rejections,
-                     Duration failureTimeout, Outcome outcome) {
+                     Duration failureTimeout, Operation operation, MemberFailureHandler failureHandler) {
         this.op = op;
         this.group = group;
         this.self = self;
@@ -45,7 +40,8 @@ final class OperationContext implements EngineContext {
         this.random = random;
         this.rejections = rejections;
         this.failureTimeout = failureTimeout;
-        this.outcome = outcome;
+        this.operation = operation;
+        this.failureHandler = failureHandler;
     }
 
     @Override
@@ -101,12 +97,12 @@ final class OperationContext implements EngineContext {
 
     @Override
     public void completed() {
-        outcome.completed();
+        operation.completeLocally();
     }
 
     @Override
     public void fail(String reason) {
-        outcome.fail(reason);
+        operation.fail(reason);
     }
 
     @Override
@@ -121,7 +117,7 @@ final class OperationContext implements EngineContext {
 
     @Override
     public void drop(int peer, String reason) {
-        outcome.drop(peer, reason);
+        failureHandler.ban(peer, reason);
     }
 
     @Override

@@ -1,10 +1,13 @@
 package io.robber.engine;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 
 /**
  * The undirected communication graph of a group: who is connected to whom. One connection per peer
@@ -28,6 +31,26 @@ public final class PeerGraph {
 
     public boolean connected(int a, int b) {
         return Collections.binarySearch(neighbours.get(a), b) >= 0;
+    }
+
+    /**
+     * The members reachable from {@code from} (itself included) over edges into members that
+     * {@code passable} lets through, e.g. the live ones or those of one cluster.
+     */
+    public BitSet reachable(int from, IntPredicate passable) {
+        BitSet seen = new BitSet(size());
+        ArrayDeque<Integer> todo = new ArrayDeque<>();
+        seen.set(from);
+        todo.add(from);
+        while (!todo.isEmpty()) {
+            for (int n : neighbours(todo.poll())) {
+                if (!seen.get(n) && passable.test(n)) {
+                    seen.set(n);
+                    todo.add(n);
+                }
+            }
+        }
+        return seen;
     }
 
     /**

@@ -13,16 +13,20 @@ final class Neighbours {
     private final Map<Integer, PeerState> peers = new HashMap<>();
     private final boolean choking;
     private final ExchangeTuning tuning;
+    private final int pieceSize;
+    /** The pieces of one have message, while it is built. */
+    private final BitSet news = new BitSet();
 
-    Neighbours(List<Integer> members, boolean choking, ExchangeTuning tuning) {
+    Neighbours(List<Integer> members, boolean choking, ExchangeTuning tuning, int pieceSize) {
         this.choking = choking;
         this.tuning = tuning;
+        this.pieceSize = pieceSize;
         members.forEach(this::reset);
     }
 
     /** A fresh state for neighbour {@code peer}, as at the start of the operation. */
     void reset(int peer) {
-        peers.put(peer, new PeerState(peer, choking, tuning));
+        peers.put(peer, new PeerState(peer, choking, tuning, pieceSize));
     }
 
     boolean contains(int peer) {
@@ -73,7 +77,8 @@ final class Neighbours {
             if (p.lost || p.desire == null || !p.desire.intersects(pieces)) {
                 continue;
             }
-            BitSet news = (BitSet) pieces.clone();
+            news.clear();
+            news.or(pieces);
             news.and(p.desire);
             news.andNot(p.has);
             if (!news.isEmpty()) {

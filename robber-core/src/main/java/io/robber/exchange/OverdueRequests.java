@@ -35,16 +35,16 @@ final class OverdueRequests {
     static final int STRIKES = 3;
 
     private final EngineContext ctx;
-    private final ExchangeTuning tuning;
     private final SecondRequests secondRequests;
     private final long failureNanos;
     private final Consumer<PeerState> due;
+    /** The overdue pieces of one look. */
+    private final BitSet overduePieces = new BitSet();
 
     /** {@code due} looks at a peer ({@link #look}) when its oldest request is due. */
-    OverdueRequests(EngineContext ctx, ExchangeTuning tuning, SecondRequests secondRequests, Consumer<PeerState> due) {
+    OverdueRequests(EngineContext ctx, SecondRequests secondRequests, Consumer<PeerState> due) {
         this.ctx = ctx;
         this.due = due;
-        this.tuning = tuning;
         this.secondRequests = secondRequests;
         this.failureNanos = ctx.failureTimeout().toNanos();
     }
@@ -97,13 +97,10 @@ final class OverdueRequests {
         }
         long now = ctx.timers().nanoTime();
         long patience = patience(p);
-        BitSet overdue = new BitSet();
+        BitSet overdue = overduePieces;
+        overdue.clear();
         if (now - p.owedSince >= patience) {
-            p.requestedAt.forEach((piece, at) -> {
-                if (now - at >= patience) {
-                    overdue.set(piece);
-                }
-            });
+            p.requestedAt.olderThan(now, patience, overdue);
         }
         if (!overdue.isEmpty()) {
             ctx.metrics().requestsOverdue(askElsewhere(p, overdue, peers, possession, request));
@@ -122,24 +119,30 @@ final class OverdueRequests {
                              ObjIntConsumer<PeerState> request) {
         int asked = 0;
         for (int piece = overdue.nextSetBit(0); piece >= 0; piece = overdue.nextSetBit(piece + 1)) {
-            if (possession.get(piece) || !secondRequests.askAgain(piece)) {
-                continue;
-            }
-            PeerState best = null;
-            for (PeerState q : peers) {
-                if (q != slow && !q.lost && !q.chokedBy && q.has.get(piece) && !q.outstanding.get(piece)
-                        && q.outstanding.cardinality() < window(q)
-                        && (best == null || q.outstanding.cardinality() < best.outstanding.cardinality())) {
-                    best = q;
-                }
-            }
-            if (best != null) {
+            PeerState other = possession.get(piece) || !secondRequests.askAgain(piece) ? null
+                    : leastBusy(slow, piece, peers);
+            if (other != null) {
                 secondRequests.markAsked(piece);
-                request.accept(best, piece);
+                request.accept(other, piece);
                 asked++;
             }
         }
         return asked;
+    }
+
+    /**
+     * The live peer other than {@code slow} that announced {@code piece}, was not asked for it and has
+     * room in its window, with the fewest requests outstanding; null when there is none.
+     */
+    private static PeerState leastBusy(PeerState slow, int piece, Collection<PeerState> peers) {
+        PeerState best = null;
+        for (PeerState q : peers) {
+            if (q != slow && !q.lost && !q.chokedBy && q.has.get(piece) && !q.outstanding.get(piece) && q.hasRoom()
+                    && (best == null || q.outstanding.cardinality() < best.outstanding.cardinality())) {
+                best = q;
+            }
+        }
+        return best;
     }
 
     /** Whether another live peer announced one of {@code pieces}: dropping {@code p} then loses nothing. */
@@ -152,14 +155,10 @@ final class OverdueRequests {
         return false;
     }
 
-    private int window(PeerState p) {
-        return p.window.size(tuning.maxOutstanding(), tuning.windowMax(), ctx.manifest().pieceSize());
-    }
-
     /** How long a request to {@code p} may wait. */
     private long patience(PeerState p) {
         long floor = failureNanos / 10;
-        long expected = p.window.nanosToDeliver(window(p), ctx.manifest().pieceSize());
+        long expected = p.window.nanosToDeliver(p.windowSize(), ctx.manifest().pieceSize());
         if (expected == Long.MAX_VALUE) {
             return Math.max(floor, failureNanos / 3);
         }

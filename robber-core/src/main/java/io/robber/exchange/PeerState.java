@@ -1,8 +1,6 @@
 package io.robber.exchange;
 
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /** What this node knows about one neighbour during an operation. */
 final class PeerState {
@@ -17,15 +15,18 @@ final class PeerState {
      */
     final BitSet crossingChoke = new BitSet();
     /** When each of them was requested ({@link OverdueRequests}). */
-    final Map<Integer, Long> requestedAt = new HashMap<>();
+    final RequestTimes requestedAt;
     /** Since when the peer owes pieces without delivering one; -1 while it owes none. */
     long owedSince = -1;
     /** Looks at the peer that found overdue requests since its last delivery. */
     int strikes;
     /** Cancels the next look at the peer's requests; null when none is due. */
     Runnable look;
-    /** How many of them to allow. */
+    /** How many of them to allow ({@link #windowSize}). */
     final RequestWindow window;
+    private final int maxOutstanding;
+    private final int windowMax;
+    private final int pieceSize;
     /** The peer's desire from us; {@code null} until its desire message arrives. */
     BitSet desire;
     boolean lost;
@@ -38,10 +39,24 @@ final class PeerState {
     /** With choking: what this node last told the peer about its interest. */
     boolean interested;
 
-    PeerState(int member, boolean choking, ExchangeTuning tuning) {
+    PeerState(int member, boolean choking, ExchangeTuning tuning, int pieceSize) {
         this.member = member;
+        this.requestedAt = new RequestTimes(tuning.windowMax());
         this.window = new RequestWindow(tuning);
+        this.maxOutstanding = tuning.maxOutstanding();
+        this.windowMax = tuning.windowMax();
+        this.pieceSize = pieceSize;
         this.choking = choking;
         this.chokedBy = choking;
+    }
+
+    /** How many requests to keep outstanding at the peer now ({@link RequestWindow#size}). */
+    int windowSize() {
+        return window.size(maxOutstanding, windowMax, pieceSize);
+    }
+
+    /** Whether the peer's window has room for another request. */
+    boolean hasRoom() {
+        return outstanding.cardinality() < windowSize();
     }
 }

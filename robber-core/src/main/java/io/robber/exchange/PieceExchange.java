@@ -12,8 +12,10 @@ import org.slf4j.LoggerFactory;
  * desire → bitfield, have, request, piece; at most R outstanding requests per peer, chosen at random
  * from desire(n, p) ∩ possession(p); announcements filtered by each peer's desire.
  *
- * <p>Requests a peer leaves unanswered are asked for elsewhere, and a peer that serves nothing for the
- * failure timeout is dropped ({@link OverdueRequests}).
+ * <p>The exchange answers its peers and keeps what it knows of each ({@link Neighbours}); its own
+ * requests are kept by {@link PieceRequests}: requests a peer leaves unanswered are asked for
+ * elsewhere, and a peer that serves nothing for the failure timeout is dropped
+ * ({@link OverdueRequests}).
  *
  * <p>{@link ExchangeOptions} add what the BitTorrent baseline needs and the others do not: another
  * {@link PieceSelection}, choking with interest (which peers this node serves is decided by the
@@ -25,14 +27,10 @@ public final class PieceExchange {
     private final EngineContext ctx;
     private final ExchangePolicy policy;
     private final ExchangeOptions options;
-    private final PieceSelection selection;
-    private final ExchangeTuning tuning;
     private final int pieceCount;
     private final BitSet possession;
-    private final BitSet pending = new BitSet();
-    private final SecondRequests secondRequests;
-    private final OverdueRequests overdue;
     private final Neighbours peers;
+    private final PieceRequests requests;
     private final HaveCoalescer haves;
 
     public PieceExchange(EngineContext ctx, ExchangePolicy policy, ExchangeTuning tuning, BitSet possession) {
@@ -44,27 +42,20 @@ public final class PieceExchange {
         this.ctx = ctx;
         this.policy = policy;
         this.options = options;
-        this.selection = options.selection() == null ? PieceSelection.random(ctx.random()) : options.selection();
-        this.tuning = tuning;
         this.pieceCount = ctx.manifest().pieceCount();
         this.possession = (BitSet) possession.clone();
-        this.peers = new Neighbours(ctx.neighbours(), options.choking(), tuning);
+        this.peers = new Neighbours(ctx.neighbours(), options.choking(), tuning, ctx.manifest().pieceSize());
+        this.requests = new PieceRequests(ctx, this, policy,
+                options.selection() == null ? PieceSelection.random(ctx.random()) : options.selection(),
+                options.endGame(), tuning, peers, this.possession);
         this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(),
                 pieces -> peers.announce(pieces, ctx));
-        this.secondRequests = new SecondRequests(tuning, ctx.manifest().pieceSize());
-        this.overdue = new OverdueRequests(ctx, tuning, secondRequests, this::lookAt);
-    }
-
-    /** {@code p}'s oldest request is due: its overdue pieces are asked for elsewhere. */
-    private void lookAt(PeerState p) {
-        overdue.look(p, peers.all(), possession, this::request);
-        policy.afterRequests();
     }
 
     /** The operation ended on this node: no more announcements. */
     public void stop() {
         haves.stop();
-        peers.all().forEach(overdue::forget);
+        requests.stop();
     }
 
     /** possession(n); read-only for callers. */
@@ -78,12 +69,12 @@ public final class PieceExchange {
 
     /** pending(n): requested but not yet received. */
     public BitSet pending() {
-        return pending;
+        return requests.pending();
     }
 
     /** Retired: |pending(n)| + |possession(n)| = P. */
     public boolean retired() {
-        return pending.cardinality() + possession.cardinality() == pieceCount;
+        return requests.retired();
     }
 
     public boolean complete() {
@@ -129,13 +120,13 @@ public final class PieceExchange {
         } else if (message instanceof Message.Bitfield b) {
             p.has.or(b.pieces());
             updateInterest(p);
-            fill(p);
+            requests.fill(p);
         } else if (message instanceof Message.Have h) {
             for (int piece : h.pieces()) {
                 p.has.set(piece);
             }
             updateInterest(p);
-            fill(p);
+            requests.fill(p);
         } else if (message instanceof Message.Request r) {
             if (p.choking) {
                 LOG.debug("dropped request for piece {} from choked member {}", r.piece(), ctx.group().member(peer).id());
@@ -224,26 +215,14 @@ public final class PieceExchange {
 
     /** In the end game: enabled, and every missing piece is pending. */
     public boolean endGame() {
-        return options.endGame() && retired() && !complete();
+        return requests.endGame();
     }
 
     private void onChokedBy(PeerState p, boolean choked) {
-        if (p.chokedBy == choked) {
-            return;
+        if (p.chokedBy != choked) {
+            p.chokedBy = choked;
+            requests.chokedBy(p, choked);
         }
-        p.chokedBy = choked;
-        if (choked) {
-            for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
-                abandon(i);
-            }
-            p.crossingChoke.or(p.outstanding);
-            p.outstanding.clear();
-            overdue.forget(p);
-            fillAll();
-        } else {
-            fill(p);
-        }
-        policy.afterRequests();
     }
 
     /** With choking: interested = the peer announced a piece this node still wants; sent when it changes. */
@@ -251,7 +230,7 @@ public final class PieceExchange {
         if (!options.choking() || p.lost) {
             return;
         }
-        boolean interested = !wantedFrom(p).isEmpty();
+        boolean interested = requests.wantsFrom(p);
         if (interested != p.interested) {
             p.interested = interested;
             ctx.send(p.member, new Message.Interest(ctx.op(), interested));
@@ -260,15 +239,7 @@ public final class PieceExchange {
 
     public void onPieceReceived(int peer, int piece) {
         PeerState p = peers.get(peer);
-        if (p != null && !p.outstanding.get(piece)) {
-            p.crossingChoke.clear(piece);
-        }
-        if (p != null && p.outstanding.get(piece)) {
-            p.outstanding.clear(piece);
-            p.window.delivered(ctx.timers().nanoTime(), ctx.manifest().pieceLength(piece), p.outstanding.isEmpty());
-            overdue.answered(p, piece);
-        }
-        pending.clear(piece);
+        requests.received(p, piece);
         if (possession.get(piece)) {
             ctx.metrics().duplicatePiece();
         } else {
@@ -282,7 +253,7 @@ public final class PieceExchange {
             }
         }
         if (p != null && !p.lost) {
-            fill(p);
+            requests.fill(p);
         }
         policy.afterRequests();
         if (complete()) {
@@ -292,20 +263,7 @@ public final class PieceExchange {
     }
 
     public void onPieceRejected(int peer, int piece) {
-        PeerState p = peers.get(peer);
-        if (p != null) {
-            if (p.outstanding.get(piece)) {
-                overdue.answered(p, piece);
-            }
-            p.outstanding.clear(piece);
-            p.crossingChoke.clear(piece);
-            p.has.clear(piece);
-        }
-        if (!secondRequests.owedByLivePeer(piece, peers.all())) {
-            abandon(piece);
-        }
-        fillAll();
-        policy.afterRequests();
+        requests.rejected(peers.get(peer), piece);
     }
 
     public void onPeerLost(int peer) {
@@ -314,16 +272,7 @@ public final class PieceExchange {
             return;
         }
         p.lost = true;
-        p.crossingChoke.clear();
-        for (int i = p.outstanding.nextSetBit(0); i >= 0; i = p.outstanding.nextSetBit(i + 1)) {
-            if (!secondRequests.owedByLivePeer(i, peers.all())) {
-                abandon(i);
-            }
-        }
-        p.outstanding.clear();
-        overdue.forget(p);
-        fillAll();
-        policy.afterRequests();
+        requests.lost(p);
     }
 
     /**
@@ -348,28 +297,12 @@ public final class PieceExchange {
      * requests to {@code members} for pieces queued behind a slower peer ({@link SecondRequests}).
      */
     public void hurry(List<Integer> members) {
-        for (int m : members) {
-            PeerState q = peers.live(m);
-            if (q != null && !q.chokedBy) {
-                secondRequests.ask(q, peers.all(), possession, this::request);
-            }
-        }
-    }
-
-    private void abandon(int piece) {
-        pending.clear(piece);
-        if (!possession.get(piece)) {
-            policy.onAbandoned(piece);
-        }
+        requests.hurry(members);
     }
 
     /** Tops up the requests to every live peer, e.g. after the desire grew. */
     public void fillAll() {
-        for (PeerState p : peers.all()) {
-            if (!p.lost) {
-                fill(p);
-            }
-        }
+        requests.fillAll();
     }
 
     /** Tops up the requests to the given peers. */
@@ -377,50 +310,8 @@ public final class PieceExchange {
         for (int m : members) {
             PeerState p = peers.live(m);
             if (p != null) {
-                fill(p);
+                requests.fill(p);
             }
         }
-    }
-
-    /** What {@code p} announced that this node desires from it and does not hold; a fresh set. */
-    private BitSet wantedFrom(PeerState p) {
-        BitSet wanted = (BitSet) p.has.clone();
-        BitSet desire = policy.desire(p.member);
-        if (desire != null) {
-            wanted.and(desire);
-        }
-        wanted.andNot(possession);
-        return wanted;
-    }
-
-    private void fill(PeerState p) {
-        if (p.chokedBy) {
-            return;
-        }
-        int window = p.window.size(tuning.maxOutstanding(), tuning.windowMax(), ctx.manifest().pieceSize());
-        if (p.outstanding.cardinality() >= window) {
-            return;
-        }
-        BitSet candidates = wantedFrom(p);
-        candidates.andNot(endGame() ? p.outstanding : pending);
-        int available = candidates.cardinality();
-        while (available > 0 && p.outstanding.cardinality() < window) {
-            int piece = selection.pick(this, p.member, candidates, available);
-            if (piece < 0) {
-                return;
-            }
-            candidates.clear(piece);
-            available--;
-            request(p, piece);
-        }
-    }
-
-    private void request(PeerState p, int piece) {
-        pending.set(piece);
-        p.window.requested(ctx.timers().nanoTime(), p.outstanding.isEmpty());
-        p.outstanding.set(piece);
-        overdue.requested(p, piece);
-        ctx.send(p.member, new Message.Request(ctx.op(), piece));
-        policy.onRequested(p.member, piece);
     }
 }

@@ -18,6 +18,8 @@ final class SecondRequests {
     private final int pieceSize;
     /** Pieces asked for a second time. */
     private final BitSet asked = new BitSet();
+    /** The pieces one {@link #ask} may take from one slow peer; kept so that asking allocates nothing. */
+    private final BitSet candidates = new BitSet();
 
     SecondRequests(ExchangeTuning tuning, int pieceSize) {
         this.tuning = tuning;
@@ -29,7 +31,7 @@ final class SecondRequests {
      * that it announced and this node neither holds ({@code possession}) nor asked for twice.
      */
     void ask(PeerState fast, Collection<PeerState> peers, BitSet possession, ObjIntConsumer<PeerState> request) {
-        int window = fast.window.size(tuning.maxOutstanding(), tuning.windowMax(), pieceSize);
+        int window = fast.windowSize();
         for (PeerState slow : peers) {
             if (slow == fast || slow.outstanding.isEmpty() || fast.outstanding.cardinality() >= window) {
                 continue;
@@ -38,7 +40,8 @@ final class SecondRequests {
             if (queue == Long.MAX_VALUE) {
                 continue;
             }
-            BitSet candidates = (BitSet) slow.outstanding.clone();
+            candidates.clear();
+            candidates.or(slow.outstanding);
             candidates.and(fast.has);
             candidates.andNot(fast.outstanding);
             candidates.andNot(possession);
