@@ -63,7 +63,7 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             try {
                 authenticate(ctx, msg);
             } finally {
-                ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
+                releasePiece(msg);
             }
             return;
         }
@@ -71,13 +71,20 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         if (links.channel(peer) != ctx.channel()) {
-            ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
+            releasePiece(msg);
         } else if (msg instanceof Message m) {
             links.listener().onMessage(peer, m);
         } else if (msg instanceof PieceFrame p) {
             links.listener().onPiece(peer, p);
         } else {
             throw new HandshakeException("unexpected " + msg.getClass().getSimpleName() + " after the handshake");
+        }
+    }
+
+    /** Frees the data of a piece frame that nobody will take: before admission, or on a replaced connection. */
+    private static void releasePiece(Object msg) {
+        if (msg instanceof PieceFrame p) {
+            ReferenceCountUtil.release(p.data());
         }
     }
 
