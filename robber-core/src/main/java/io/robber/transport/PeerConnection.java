@@ -3,8 +3,6 @@ package io.robber.transport;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.timeout.IdleState;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
@@ -22,30 +20,32 @@ import org.slf4j.LoggerFactory;
  * group's secret ({@link Auth}), then hands frames to the node. Any broken frame or failed check
  * closes this connection with one log line; the node carries on. A connection that is not admitted
  * within the {@linkplain TransportOptions#handshakeTimeout() handshake timeout} is closed. Once admitted,
- * it sends keep-alives when it has nothing else to say and reports a peer that says nothing at all
- * ({@link PeerLinks#idleDetection()}).
+ * a {@link PeerIdleHandler} in front of it sends keep-alives when this side has nothing else to say and
+ * reports a peer that says nothing at all.
  */
 final class PeerConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(PeerConnection.class);
     private final PeerLinks links;
+    private final PeerHandshake handshake;
     private final FrameDecoder decoder;
     /** The member this side dialled, or -1 on an accepted connection. */
     private final int dialled;
-    private final byte[] nonce = PeerLinks.newNonce();
+    private final byte[] nonce = PeerHandshake.newNonce();
     /** The peer's member index once its handshake passed the checks. */
     private int peer = -1;
     private boolean admitted;
     private boolean dialFailureReported;
 
-    PeerConnection(PeerLinks links, FrameDecoder decoder, int dialled) {
+    PeerConnection(PeerLinks links, PeerHandshake handshake, FrameDecoder decoder, int dialled) {
         this.links = links;
+        this.handshake = handshake;
         this.decoder = decoder;
         this.dialled = dialled;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.handshake(nonce)));
+        ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), handshake.ours(nonce)));
         long timeoutMillis = links.handshakeTimeout().toMillis();
         ctx.executor().schedule(() -> {
             if (!admitted && ctx.channel().isActive()) {
@@ -63,7 +63,7 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             try {
                 authenticate(ctx, msg);
             } finally {
-                ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
+                releasePiece(msg);
             }
             return;
         }
@@ -71,7 +71,7 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         if (links.channel(peer) != ctx.channel()) {
-            ReferenceCountUtil.release(msg instanceof PieceFrame p ? p.data() : null);
+            releasePiece(msg);
         } else if (msg instanceof Message m) {
             links.listener().onMessage(peer, m);
         } else if (msg instanceof PieceFrame p) {
@@ -81,42 +81,33 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** Frees the data of a piece frame that nobody will take: before admission, or on a replaced connection. */
+    private static void releasePiece(Object msg) {
+        if (msg instanceof PieceFrame p) {
+            ReferenceCountUtil.release(p.data());
+        }
+    }
+
     /** Handshake, then proof: answer the peer's nonce once its handshake checks out, then check its answer to ours. */
     private void authenticate(ChannelHandlerContext ctx, Object msg) {
         if (peer < 0) {
             if (!(msg instanceof Handshake h)) {
                 throw new HandshakeException("expected a handshake, got " + msg.getClass().getSimpleName());
             }
-            peer = links.check(h, dialled);
-            ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), links.prove(h.nonce(), peer)));
+            peer = handshake.check(h, dialled);
+            ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), handshake.prove(h.nonce(), peer)));
             return;
         }
         if (!(msg instanceof Auth auth)) {
             throw new HandshakeException("expected the proof of the secret, got " + msg.getClass().getSimpleName());
         }
-        if (!links.verify(auth, nonce, peer)) {
+        if (!handshake.verify(auth, nonce, peer)) {
             throw new HandshakeException("wrong secret");
         }
         admitted = true;
         links.admit(peer, ctx.channel());
         decoder.acceptLargeFrames();
-        ctx.pipeline().addFirst(links.idleDetection());
-    }
-
-    /**
-     * Idle events of an admitted connection: a keep-alive when this side wrote nothing for a while;
-     * the peer reported silent when nothing arrived for the failure timeout, unless this side had
-     * stopped reading (a read limit pausing the socket), which says nothing about the peer.
-     */
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (!(event instanceof IdleStateEvent idle)) {
-            ctx.fireUserEventTriggered(event);
-        } else if (idle.state() == IdleState.WRITER_IDLE) {
-            ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), KeepAlive.INSTANCE));
-        } else if (idle.state() == IdleState.READER_IDLE && ctx.channel().config().isAutoRead()) {
-            links.silent(peer, ctx.channel());
-        }
+        ctx.pipeline().addFirst(links.idleDetection(peer));
     }
 
     @Override

@@ -19,7 +19,6 @@ import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import java.net.BindException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,17 +42,15 @@ import java.util.function.BiConsumer;
  * after that is a departure: the sender's data channel and every other receiver are told at once
  * ({@link ControlMessage.Departed}), so nobody waits for it on the data channel.
  *
- * <p>One Netty event loop serves the listening socket and every connection ({@link ReceiverConnection});
- * the coordinator's state lives on that loop. Callers block only here, on {@link CompletableFuture}s
- * the loop completes ({@link #awaitRegistrations}, {@link #awaitOutcomes}).
+ * <p>Until the group is fixed, newcomers go through the {@link Reception}; a registered receiver that
+ * falls silent is given up on by its {@link SilenceWatch}. One Netty event loop serves the listening
+ * socket and every connection ({@link ReceiverConnection}); the coordinator's state lives on that loop.
+ * Callers block only here, on {@link CompletableFuture}s the loop completes ({@link #awaitRegistrations},
+ * {@link #awaitOutcomes}).
  */
 public final class Coordinator implements AutoCloseable {
     /** How long a new connection may take to greet and register, all of it (not per read). */
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
-    /** Connections that are still greeting, at most; a new one displaces the oldest ({@link PendingHandshakes}). */
-    static final int MAX_PENDING = 64;
-    /** Connections from one source address that are still greeting, at most. */
-    static final int MAX_PENDING_PER_SOURCE = 8;
     /** How long {@link #close()} waits for receivers to hang up after the last frame. */
     private static final Duration HANG_UP = Duration.ofSeconds(2);
 
@@ -64,18 +61,12 @@ public final class Coordinator implements AutoCloseable {
     private final Roster roster;
     private final TransferListener events;
     private final Departures departures = new Departures();
-    /**
-     * A registered receiver that sends nothing for this long is taken as lost (it sends progress every
-     * 0.5 s): the sender's {@code --failure-timeout}, the data channel's patience with a silent peer, so
-     * that a frozen receiver is given up on by both at about the same time.
-     */
+    private final Reception reception;
+    /** How long a registered receiver may send nothing before it is taken as lost ({@link SilenceWatch}). */
     private final Duration silence;
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
     private Channel server;
     private ScheduledFuture<?> ticker;
-    private final PendingHandshakes<ReceiverConnection> handshakes = new PendingHandshakes<>(MAX_PENDING,
-            MAX_PENDING_PER_SOURCE);
-    private final DropLog drops;
     private boolean started;
     private boolean closed;
 
@@ -88,7 +79,7 @@ public final class Coordinator implements AutoCloseable {
         this.offer = offer;
         this.roster = new Roster(expected, admission);
         this.events = events;
-        this.drops = new DropLog(events, System.nanoTime());
+        this.reception = new Reception(roster, events, () -> !started && !closed);
     }
 
     /**
@@ -118,7 +109,7 @@ public final class Coordinator implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
                                 .addLast(new ControlFrameDecoder(secret != null))
-                                .addLast(new ReceiverConnection(c, secret, version));
+                                .addLast(new ReceiverConnection(c, c.reception, secret, version));
                     }
                 })
                 .bind(address)
@@ -135,7 +126,7 @@ public final class Coordinator implements AutoCloseable {
                     + ControlSupport.describe(e));
         }
         c.server = bound.channel();
-        c.ticker = c.loop.scheduleAtFixedRate(c::tick, 1, 1, TimeUnit.SECONDS);
+        c.ticker = c.loop.scheduleAtFixedRate(c.reception::tick, 1, 1, TimeUnit.SECONDS);
         return c;
     }
 
@@ -163,60 +154,9 @@ public final class Coordinator implements AutoCloseable {
         return silence;
     }
 
-    /**
-     * A registered receiver sent nothing for the silence timeout; its connection is about to close. After
-     * the start, while it has not reported, it is told first that it is declared dead ({@link
-     * ControlMessage.Departed} with its own id): a frozen process that comes back reads it before the end
-     * of the connection, and fails with the sender's verdict instead of finishing unseen.
-     */
-    void silent(ReceiverSession session, String why) {
-        if (started && !closed && !session.resolved()) {
-            session.connection.send(new ControlMessage.Departed(session.registration().id(), why));
-        }
-    }
-
-    /** A connection opens; when too many are still greeting, the oldest gives way. */
-    void handshakeStarted(ReceiverConnection connection, InetAddress source) {
-        ReceiverConnection evicted = handshakes.add(connection, source);
-        if (evicted != null) {
-            evicted.evict();
-        }
-    }
-
-    void handshakeEnded(ReceiverConnection connection) {
-        handshakes.remove(connection);
-    }
-
-    /** A connection ended before it registered: logged, but a flood of them only in summary. */
-    void dropped(String remote, String why) {
-        drops.dropped(remote, why, System.nanoTime());
-    }
-
-    /** Admits a receiver whose registration is authentic and well-formed, or says why not. */
-    Roster.Admitted admit(ControlMessage.Register register, Registration registration, ReceiverConnection connection) {
-        if (started || closed) {
-            return new Roster.Admitted(null, 0, Refusal.FULL, "the transfer has already started; start this receiver "
-                    + "before the next 'robber send'");
-        }
-        return roster.admit(register, registration, connection);
-    }
-
-    /** After the accepted frame went out: tells the operator, and the waiter once everyone is there. */
-    void accepted(Registration registration, int count) {
-        events.info("receiver " + registration.id() + " (cluster " + registration.cluster() + ", data "
-                + registration.dataAddress() + ") registered: " + count + " of " + roster.expected());
-        roster.checkFull();
-    }
-
-    /**
-     * A receiver declined the offer before registering: before the start, the wait for receivers ends
-     * with its reason rather than at {@code --wait}.
-     */
-    void declined(String who, String reason) {
-        events.warn("receiver " + who + " declined the transfer: " + reason);
-        if (!started && !closed) {
-            roster.fail("receiver " + who + " declined the transfer: " + reason);
-        }
+    /** The start frame went out (or the group is fixed) and the coordinator is not closed. */
+    boolean running() {
+        return started && !closed;
     }
 
     /** A receiver reported its outcome. */
@@ -232,12 +172,7 @@ public final class Coordinator implements AutoCloseable {
             return;
         }
         if (!started) {
-            if (roster.leave(session)) {
-                int missing = roster.expected() - roster.size();
-                events.info("receiver " + session.registration().id() + " left before the transfer started (" + why
-                        + "): " + roster.size() + " of " + roster.expected() + " registered; waiting for "
-                        + (missing == 1 ? "another" : "others"));
-            }
+            reception.left(session, why);
         } else if (!session.resolved()) {
             session.lost(why);
             events.warn("lost receiver " + session.registration().id() + ": " + why);
@@ -248,18 +183,9 @@ public final class Coordinator implements AutoCloseable {
 
     /** A receiver reported that it failed: it takes no further part, as if lost. */
     void failed(ReceiverSession session, String why) {
-        if (started && !closed) {
+        if (running()) {
             departures.departed(session, why, roster.sessions());
         }
-    }
-
-    private void tick() {
-        drops.tick(System.nanoTime());
-        if (started || closed) {
-            return;
-        }
-        ControlMessage.Waiting w = new ControlMessage.Waiting(roster.size(), roster.expected());
-        roster.sessions().forEach(s -> s.connection.send(w));
     }
 
     /** The number of receivers registered so far. */
@@ -332,22 +258,23 @@ public final class Coordinator implements AutoCloseable {
             BiConsumer<String, String> departureSink) {
         onLoop(() -> {
             started = true;
-            for (ReceiverSession s : roster.sessions()) {
-                if (s.lost() != null) {
-                    continue;
-                }
-                parts.forEach(s.connection::send);
-                s.connection.send(start).addListener(f -> {
-                    if (!f.isSuccess()) {
-                        lost(s, ControlSupport.describe(f.cause()));
-                    }
-                });
-                departures.tell(s);
-            }
+            roster.sessions().stream().filter(s -> s.lost() == null).forEach(s -> sendStart(s, parts, start));
             departures.started(departureSink);
             resolved();
             return null;
         });
+    }
+
+    /** {@code receiver} has the manifest's parts and the start frame, then hears of those gone before. */
+    private void sendStart(ReceiverSession receiver, List<ControlMessage.ManifestPart> parts,
+            ControlMessage.Start start) {
+        parts.forEach(receiver.connection::send);
+        receiver.connection.send(start).addListener(f -> {
+            if (!f.isSuccess()) {
+                lost(receiver, ControlSupport.describe(f.cause()));
+            }
+        });
+        departures.tell(receiver);
     }
 
     /** Every receiver's session, in registration order. */

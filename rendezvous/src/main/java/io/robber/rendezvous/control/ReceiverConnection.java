@@ -8,11 +8,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.robber.rendezvous.BuildVersion;
 import io.robber.rendezvous.Secret;
-import io.robber.rendezvous.Units;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
@@ -28,6 +25,7 @@ import java.util.function.UnaryOperator;
 final class ReceiverConnection extends ChannelInboundHandlerAdapter {
 
     private final Coordinator coordinator;
+    private final Reception reception;
     private final Secret secret;
     private final int version;
     private final byte[] nonce = ControlSupport.nonce();
@@ -41,8 +39,9 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private String failure;
     private Future<?> deadline;
 
-    ReceiverConnection(Coordinator coordinator, Secret secret, int version) {
+    ReceiverConnection(Coordinator coordinator, Reception reception, Secret secret, int version) {
         this.coordinator = coordinator;
+        this.reception = reception;
         this.secret = secret;
         this.version = version;
     }
@@ -54,7 +53,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         remote = peer.getAddress().getHostAddress() + ":" + peer.getPort();
         deadline = context.executor().schedule(this::handshakeExpired, Coordinator.HANDSHAKE_TIMEOUT.toMillis(),
                 TimeUnit.MILLISECONDS);
-        coordinator.handshakeStarted(this, peer.getAddress());
+        reception.handshakeStarted(this, peer.getAddress());
         ByteBuf greeting = context.alloc().buffer(8).writeInt(ControlChannel.MAGIC).writeInt(version);
         context.writeAndFlush(greeting);
     }
@@ -120,15 +119,15 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         Registration registration = new Registration(register.id(), register.cluster(), register.host(),
                 register.port(), remote);
         endHandshake();
-        Roster.Admitted admitted = coordinator.admit(register, registration, this);
+        Roster.Admitted admitted = reception.admit(register, registration, this);
         if (admitted.session() == null) {
             refuse(admitted.refusal(), who, admitted.reason());
             return;
         }
         session = admitted.session();
-        ctx.pipeline().addFirst(new IdleStateHandler(coordinator.silence().toNanos(), 0, 0, TimeUnit.NANOSECONDS));
+        ctx.pipeline().addFirst(new SilenceWatch(coordinator, session, coordinator.silence()));
         send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
-        coordinator.accepted(registration, admitted.count());
+        reception.accepted(registration, admitted.count());
     }
 
     /** A receiver turned the offer down; an authentic decline ends the wait for receivers. */
@@ -139,7 +138,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
                 ControlSupport.decodeNonce(decline.nonce())), ControlChannel.FROM_RECEIVER)) {
             coordinator.events().warn("ignored a decline from " + who + ": wrong secret");
         } else {
-            coordinator.declined(who, decline.reason() == null ? "no reason given" : decline.reason());
+            reception.declined(who, decline.reason() == null ? "no reason given" : decline.reason());
         }
         ctx.close();
     }
@@ -179,15 +178,6 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    @Override
-    public void userEventTriggered(ChannelHandlerContext context, Object event) {
-        if (event instanceof IdleStateEvent && session != null) {
-            String why = "it sent nothing for " + Units.duration(coordinator.silence());
-            coordinator.silent(session, why);
-            fail(why);
-        }
-    }
-
     /** The whole handshake, however many reads it took, must end within the handshake timeout. */
     private void handshakeExpired() {
         if (handshaking) {
@@ -205,7 +195,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         endHandshake();
-        coordinator.dropped(remote, "gave way to newer connections: too many had not registered");
+        reception.dropped(remote, "gave way to newer connections: too many had not registered");
         ControlMessage.Refused busy = new ControlMessage.Refused(Refusal.BUSY.code(), "the coordinator is busy with "
                 + "connections that have not registered (a flood?); try again");
         (greeted && secret != null ? sendUnauthenticated(busy) : send(busy)).addListener(ChannelFutureListener.CLOSE);
@@ -232,7 +222,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     }
 
     /** Ends the connection; {@code why} (null: the connection closed) is what is reported. */
-    private void fail(String why) {
+    void fail(String why) {
         if (failure == null) {
             failure = why;
         }
@@ -242,7 +232,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private void drop(String why) {
         if (handshaking) {
             endHandshake();
-            coordinator.dropped(remote, why);
+            reception.dropped(remote, why);
         }
         ctx.close();
     }
@@ -251,7 +241,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         if (handshaking) {
             handshaking = false;
             deadline.cancel(false);
-            coordinator.handshakeEnded(this);
+            reception.handshakeEnded(this);
         }
     }
 
