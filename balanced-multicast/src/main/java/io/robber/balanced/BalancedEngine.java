@@ -63,6 +63,12 @@ final class BalancedEngine implements ProtocolEngine {
         pacers.forEach(TreePacer::start);
     }
 
+    /** A piece comes only from its upstream node on its tree and strand; from anyone else it is refused unhashed. */
+    @Override
+    public boolean expects(int peer, int piece) {
+        return upstream(piece) == peer;
+    }
+
     @Override
     public void onPieceReceived(int peer, int piece) {
         if (possession.get(piece)) {

@@ -8,6 +8,7 @@ import io.robber.planning.Capacities;
 import io.robber.planning.MonitoringData;
 import io.robber.testkit.CompletionScenarios;
 import io.robber.testkit.CompletionScenarios.Scenario;
+import io.robber.testkit.ForgedPieces;
 import io.robber.sim.LinkModel;
 import io.robber.sim.NodeStats;
 import io.robber.sim.SimData;
@@ -67,6 +68,21 @@ class BalancedSimTest {
         for (String cluster : List.of("c1", "c2")) {
             assertThat(result.sum(cluster, NodeStats::piecesFromGlobal)).as(cluster).isEqualTo(200);
         }
+    }
+
+    /** Issue 14: a piece pushed by anyone but the receiver's upstream node on the piece's tree is refused. */
+    @Test
+    void piecesFromAMemberThatIsNotTheUpstreamAreRefused() {
+        Group group = SimData.clusters(4, 4);
+        ProtocolOptions options = ProtocolOptions.defaults(7).with(BalancedProtocol.ROOT, group.member(0).id());
+        int hostile = 5;
+        List<Integer> neighbours = new BalancedProtocol().plan(group, options).graph().neighbours(hostile);
+
+        ForgedPieces.assertRefusedUnlessFromTheUpstream(() -> SimNetwork.builder(group, new BalancedProtocol())
+                .options(options)
+                .pieces(64, PIECE_SIZE)
+                .possession(m -> m == 0 ? allOf(64) : new BitSet())
+                .seed(11), group, hostile, neighbours, 16);
     }
 
     private static BitSet allOf(int pieces) {

@@ -141,6 +141,15 @@ final class DatacastEngine implements ProtocolEngine {
         ctx.sendPiece(child, piece);
     }
 
+    /**
+     * A piece comes only from this member's current parent on the piece's tree, the only member it
+     * sends interests for that tree to; from anyone else it is refused unhashed.
+     */
+    @Override
+    public boolean expects(int peer, int piece) {
+        return parent[blocks.tree(piece)] == peer;
+    }
+
     @Override
     public void onPieceReceived(int peer, int piece) {
         int tree = blocks.tree(piece);

@@ -9,7 +9,9 @@ import io.robber.sim.SimBuilder;
 import io.robber.sim.SimData;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
+import io.robber.testkit.ForgedPieces;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -99,5 +101,16 @@ class DatacastSimTest {
             assertThat(result.node(grandparent).piecesSent()).as("%d, the next member above the victim, took over",
                     grandparent).isGreaterThan(healthy.node(grandparent).piecesSent());
         }
+    }
+
+    /** Issue 14: a piece pushed by anyone but the receiver's parent on the piece's tree is refused. */
+    @Test
+    void piecesFromAMemberThatIsNotTheParentAreRefused() {
+        Group group = SimData.clusters(16);
+        Map<String, String> extra = Map.of("datacast.topology", "bcube:4,1");
+        int hostile = 5;
+        List<Integer> neighbours = DATACAST.plan(group, new ProtocolOptions(5, 5, 1, extra)).graph().neighbours(hostile);
+
+        ForgedPieces.assertRefusedUnlessFromTheUpstream(() -> run(group, 64, extra), group, hostile, neighbours, 16);
     }
 }
