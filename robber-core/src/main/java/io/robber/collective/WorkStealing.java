@@ -33,10 +33,18 @@ import java.util.function.Consumer;
  * <p>Work handed to a thief is lost if the connection drops before the thief got it, so a victim
  * keeps the loot until the thief acknowledges it implicitly — by its next steal or its found-work,
  * both sent only after it took the loot — and takes it back when the connection is lost first.
+ *
+ * <p>A steal is answered at once by an honest victim, so one left unanswered for a tenth of the
+ * failure timeout ({@link #STEAL_PATIENCE}) is given up on: the victim leaves the labor force until it
+ * announces work again and the thief steals elsewhere, instead of waiting for ever on a peer that
+ * stays connected but does not take part. Work that victim still sends for it is taken, since it
+ * handed the loot over and keeps it only until the thief's next steal or found-work.
  */
 public final class WorkStealing {
     /** How long found-work waits when the new work could not be started on. */
     static final long FOUND_WORK_PAUSE_NANOS = 50_000_000L;
+    /** The part of the failure timeout a steal may go unanswered. */
+    static final int STEAL_PATIENCE = 10;
 
     private final EngineContext ctx;
     private final CollectiveWork work;
@@ -50,7 +58,14 @@ public final class WorkStealing {
     private final Set<Integer> laborForce = new LinkedHashSet<>();
     /** Loot handed to each thief and not yet acknowledged. */
     private final Map<Integer, BitSet> handedOut = new HashMap<>();
+    /**
+     * Per victim, the steals given up on that it has not answered yet: TCP keeps its answers in order,
+     * so its next works answer those, and are taken as any loot.
+     */
+    private final Map<Integer, Integer> lateAnswers = new HashMap<>();
+    private final long stealDeadlineNanos;
     private int victim = -1;
+    private Runnable stealDeadline;
     private Runnable pausedFoundWork;
 
     /**
@@ -70,6 +85,7 @@ public final class WorkStealing {
         this.tellGlobalPeers = tellGlobalPeers;
         this.employ = employ;
         this.whenIdle = whenIdle;
+        this.stealDeadlineNanos = ctx.failureTimeout().toNanos() / STEAL_PATIENCE;
     }
 
     /** Found-work to every local peer: bootstraps the labor forces, and announces new work. */
@@ -99,12 +115,13 @@ public final class WorkStealing {
         }
     }
 
-    /** Cancels a paused found-work. */
+    /** Cancels a paused found-work and a steal's deadline. */
     public void stop() {
         if (pausedFoundWork != null) {
             pausedFoundWork.run();
             pausedFoundWork = null;
         }
+        cancelStealDeadline();
     }
 
     /**
@@ -132,15 +149,13 @@ public final class WorkStealing {
 
     public void onPeerLost(int peer) {
         laborForce.remove(peer);
+        lateAnswers.remove(peer);
         BitSet loot = handedOut.remove(peer);
-        if (loot != null) {
-            loot.andNot(exchange.possession());
-            loot.andNot(exchange.pending());
-            if (!loot.isEmpty()) {
-                employ.accept(loot);
-            }
+        if (loot != null && !unheld(loot).isEmpty()) {
+            employ.accept(loot);
         }
         if (victim == peer) {
+            cancelStealDeadline();
             victim = -1;
             maybeSteal();
         }
@@ -164,20 +179,37 @@ public final class WorkStealing {
     }
 
     private void onWork(int from, BitSet loot) {
+        if (lateAnswers.containsKey(from)) {
+            lateAnswers.computeIfPresent(from, (v, n) -> n > 1 ? n - 1 : null);
+            take(unheld(loot));
+            return;
+        }
         if (from != victim) {
             ctx.refuse(from, MessageType.WORK, "this node did not try to steal from it");
             return;
         }
+        cancelStealDeadline();
         victim = -1;
-        loot.andNot(exchange.possession());
-        loot.andNot(exchange.pending());
-        if (loot.isEmpty()) {
+        if (unheld(loot).isEmpty()) {
             laborForce.remove(from);
             maybeSteal();
-            return;
+        } else {
+            take(loot);
         }
-        ctx.metrics().stealSucceeded(loot.cardinality());
-        employ.accept(loot);
+    }
+
+    /** {@code loot}, less what is here or requested by now. */
+    private BitSet unheld(BitSet loot) {
+        loot.andNot(exchange.possession());
+        loot.andNot(exchange.pending());
+        return loot;
+    }
+
+    private void take(BitSet loot) {
+        if (!loot.isEmpty()) {
+            ctx.metrics().stealSucceeded(loot.cardinality());
+            employ.accept(loot);
+        }
     }
 
     /** Unemployed with nobody to steal from, or retired (stealing can add nothing), and no steal under way. */
@@ -198,5 +230,23 @@ public final class WorkStealing {
         victim = candidates.get(ctx.random().nextInt(candidates.size()));
         ctx.metrics().stealTried();
         ctx.send(victim, new Message.Steal(ctx.op()));
+        stealDeadline = ctx.timers().schedule(stealDeadlineNanos, this::giveUp);
+    }
+
+    /** The victim left the steal unanswered: it leaves the labor force, and the thief steals elsewhere. */
+    private void giveUp() {
+        stealDeadline = null;
+        ctx.metrics().stealUnanswered();
+        laborForce.remove(victim);
+        lateAnswers.merge(victim, 1, Integer::sum);
+        victim = -1;
+        maybeSteal();
+    }
+
+    private void cancelStealDeadline() {
+        if (stealDeadline != null) {
+            stealDeadline.run();
+            stealDeadline = null;
+        }
     }
 }

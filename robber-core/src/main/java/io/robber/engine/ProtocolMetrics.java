@@ -14,6 +14,10 @@ public interface ProtocolMetrics {
     default void stealSucceeded(int pieces) {
     }
 
+    /** A steal went unanswered past its deadline: the thief gave up on its victim and stole elsewhere. */
+    default void stealUnanswered() {
+    }
+
     /** A {@code type} message (or piece) from a peer was refused: its sender could not have produced it. */
     default void messageRejected(MessageType type) {
     }

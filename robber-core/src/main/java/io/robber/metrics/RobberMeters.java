@@ -21,6 +21,7 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     public static final String DUPLICATES = "robber.pieces.duplicate";
     public static final String STEALS_TRIED = "robber.steals.tried";
     public static final String STEALS_SUCCEEDED = "robber.steals.succeeded";
+    public static final String STEALS_UNANSWERED = "robber.steals.unanswered";
     public static final String PIECES_STOLEN = "robber.work.stolen";
     public static final String MESSAGES_OUT = "robber.messages.out";
     public static final String MESSAGES_REJECTED = "robber.messages.rejected";
@@ -31,6 +32,7 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     private final Counter[] piecesOut = new Counter[2];
     private final Counter duplicates;
     private final Counter stealsTried;
+    private final Counter stealsUnanswered;
     private final Counter stealsSucceeded;
     private final Counter piecesStolen;
     private final Counter[] messagesOut = new Counter[MessageType.values().length];
@@ -53,6 +55,8 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
         duplicates = Counter.builder(DUPLICATES).description("pieces received that were already held")
                 .tags(tags).register(registry);
         stealsTried = Counter.builder(STEALS_TRIED).description("steal messages sent").tags(tags).register(registry);
+        stealsUnanswered = Counter.builder(STEALS_UNANSWERED).description("steals given up on, left unanswered past "
+                + "their deadline").tags(tags).register(registry);
         stealsSucceeded = Counter.builder(STEALS_SUCCEEDED).description("steals that returned work")
                 .tags(tags).register(registry);
         piecesStolen = Counter.builder(PIECES_STOLEN).description("pieces of work obtained by stealing")
@@ -137,6 +141,11 @@ public final class RobberMeters implements ChannelMeters, ProtocolMetrics {
     @Override
     public void stealTried() {
         stealsTried.increment();
+    }
+
+    @Override
+    public void stealUnanswered() {
+        stealsUnanswered.increment();
     }
 
     @Override

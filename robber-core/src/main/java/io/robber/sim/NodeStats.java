@@ -13,6 +13,7 @@ public final class NodeStats implements ProtocolMetrics {
     long duplicates;
     long stealsTried;
     long stealsSucceeded;
+    long stealsUnanswered;
     long piecesStolen;
     long piecesFromLocal;
     long piecesFromGlobal;
@@ -44,6 +45,11 @@ public final class NodeStats implements ProtocolMetrics {
     @Override
     public void stealTried() {
         stealsTried++;
+    }
+
+    @Override
+    public void stealUnanswered() {
+        stealsUnanswered++;
     }
 
     @Override
@@ -89,6 +95,10 @@ public final class NodeStats implements ProtocolMetrics {
 
     public long stealsTried() {
         return stealsTried;
+    }
+
+    public long stealsUnanswered() {
+        return stealsUnanswered;
     }
 
     public long stealsSucceeded() {

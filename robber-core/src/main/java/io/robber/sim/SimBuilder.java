@@ -34,6 +34,7 @@ public final class SimBuilder {
     final BitSet neverStarting = new BitSet();
     final BitSet mute = new BitSet();
     final BitSet lying = new BitSet();
+    final BitSet ignoringSteals = new BitSet();
     int badPieceLimit = 3;
     PieceTrace trace = (nanos, from, to, piece) -> { };
 
@@ -146,6 +147,12 @@ public final class SimBuilder {
     /** {@code member} takes part but never answers a request: the requests sent to it are lost. */
     public SimBuilder mute(int member) {
         mute.set(member);
+        return this;
+    }
+
+    /** {@code member} takes part but never answers a steal: the steals sent to it are lost. */
+    public SimBuilder ignoresSteals(int member) {
+        ignoringSteals.set(member);
         return this;
     }
 

@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  * connections to it at once and it never comes back), never starts the operation (its connections
  * stay up, nothing comes from it and what reaches it is lost), or the connection between two nodes is
  * down for a while (both ends lose it, then both get it back with nothing in flight). Members may
- * misbehave: send corrupt pieces, never answer requests (mute), or announce pieces they lack (lying).
+ * misbehave: send corrupt pieces, never answer requests (mute) or steals, or announce pieces they lack (lying).
  *
  * <p>{@link #run()} processes events until every node has finished (global completion or failure)
  * or crashed, and fails with an {@link AssertionError} on a deadlock (no events left, nodes
@@ -53,6 +53,7 @@ public final class SimNetwork {
     private final BitSet neverStarting;
     private final BitSet mute;
     private final BitSet lying;
+    private final BitSet ignoringSteals;
     private int finished;
     private boolean ran;
 
@@ -66,6 +67,7 @@ public final class SimNetwork {
         this.neverStarting = (BitSet) b.neverStarting.clone();
         this.mute = (BitSet) b.mute.clone();
         this.lying = (BitSet) b.lying.clone();
+        this.ignoringSteals = (BitSet) b.ignoringSteals.clone();
         this.graph = openOperations(b);
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.connections = new Connections(group, graph, links);
@@ -257,7 +259,8 @@ public final class SimNetwork {
     private void deliver(int from, int to, int slot, int epoch, Message message, int bytes) {
         SimNode receiver = nodes.get(to);
         if (connections.lost(from, slot, epoch) || receiver.crashed
-                || (mute.get(to) && message instanceof Message.Request)) {
+                || (mute.get(to) && message instanceof Message.Request)
+                || (ignoringSteals.get(to) && message instanceof Message.Steal)) {
             return;
         }
         receiver.stats.controlBytesIn += bytes;

@@ -52,6 +52,34 @@ class UnresponsivePeerTest {
     }
 
     /**
+     * A member that never answers a steal: each thief that picked it gives up after a tenth of the
+     * failure timeout and steals elsewhere, instead of waiting for ever, and nobody is dropped for it
+     * (it still serves its pieces).
+     */
+    @Test
+    void stealsAMemberLeavesUnansweredAreGivenUpOnAndTheThievesStealElsewhere() {
+        Group group = SimData.clusters(2, 6);
+        int hoarder = 5;
+        SimResult result = RootRuns.robber(group, 32 * PIECES, 7)
+                .ignoresSteals(hoarder)
+                .failureTimeout(Duration.ofSeconds(1))
+                .run()
+                .assertAllComplete();
+
+        long gaveUp = 0;
+        for (int m = 0; m < group.size(); m++) {
+            NodeStats stats = result.node(m);
+            gaveUp += stats.stealsUnanswered();
+            if (stats.stealsUnanswered() > 0) {
+                assertThat(stats.stealsTried()).as("steals of member %d, which gave up on one", m)
+                        .isGreaterThan(stats.stealsUnanswered());
+            }
+        }
+        assertThat(gaveUp).as("steals given up on").isPositive();
+        assertThat(result.disconnects()).isEmpty();
+    }
+
+    /**
      * A member that announces every piece: the pieces it lacks are asked for elsewhere once overdue,
      * and once it answers none of its requests for the failure timeout it is dropped.
      */
@@ -85,6 +113,7 @@ class UnresponsivePeerTest {
                 .assertAllComplete();
 
         assertThat(result.total(NodeStats::overdueLooks)).isZero();
+        assertThat(result.total(NodeStats::stealsUnanswered)).isZero();
         assertThat(result.disconnects()).isEmpty();
     }
 }
