@@ -156,13 +156,18 @@ public final class RootTransfer {
         long deadline = start + settings.timeout().toNanos();
         CompletableFuture<Void> operation = channel.multicastAsync(description.manifest(), source.storage(),
                 description.manifest().allPieces());
+        CompletableFuture<Void> dataEnded = channel.flushAsync();
         List<ReceiverSession> sessions = coordinator.sessions();
         long total = description.manifest().size() * sessions.size();
         boolean allResolved = false;
         String rootError = null;
         long nextLook = 0;
-        while (!allResolved && System.nanoTime() < deadline) {
+        long reportsDue = Long.MAX_VALUE;
+        while (!allResolved && System.nanoTime() < Math.min(deadline, reportsDue)) {
             allResolved = coordinator.awaitOutcomes(Duration.ofMillis(TICK_MILLIS));
+            if (reportsDue == Long.MAX_VALUE && dataEnded.isDone()) {
+                reportsDue = System.nanoTime() + settings.failureTimeout().toNanos();
+            }
             if (System.nanoTime() - nextLook >= 0) {
                 nextLook = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                 stopIfChanged();
@@ -199,6 +204,9 @@ public final class RootTransfer {
             }
             String why = d != null ? (d.error() != null ? d.error() : "failed")
                     : lost != null ? "lost: " + lost
+                    : dataEnded.isDone() ? "did not report its outcome within " + Units.duration(settings.failureTimeout())
+                            + " (--failure-timeout) after the data channel " + (dataEnded.isCompletedExceptionally()
+                            ? "failed" : "saw every member holding every piece")
                     : "did not finish within --timeout " + Units.duration(settings.timeout());
             failed.add(r.id());
             reasons.add(r.id() + " " + why);
