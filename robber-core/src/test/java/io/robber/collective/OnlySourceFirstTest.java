@@ -3,16 +3,11 @@ package io.robber.collective;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
-import io.robber.api.Manifest;
-import io.robber.engine.EngineContext;
-import io.robber.engine.ProtocolMetrics;
-import io.robber.engine.Timers;
-import io.robber.exchange.ExchangePolicy;
 import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.sim.SimData;
+import io.robber.testkit.StubEngineContext;
 import io.robber.wire.Message;
-import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,89 +22,9 @@ class OnlySourceFirstTest {
     private static final int PIECES = 8;
 
     private final Group group = SimData.clusters(2, 1, 1);
-    private long now;
     private final RandomGenerator random = new SplittableRandom(3);
-    private final EngineContext ctx = new EngineContext() {
-        private final Manifest manifest = SimData.manifest(PIECES, 1024);
-
-        public int op() {
-            return 1;
-        }
-
-        public int self() {
-            return 0;
-        }
-
-        public Group group() {
-            return group;
-        }
-
-        public Manifest manifest() {
-            return manifest;
-        }
-
-        public List<Integer> neighbours() {
-            return List.of(1, 2, 3);
-        }
-
-        public void send(int peer, Message message) {
-        }
-
-        public void sendOwn(int peer, Object message) {
-        }
-
-        public void sendPiece(int peer, int piece) {
-        }
-
-        public void pushPiece(int peer, int piece) {
-        }
-
-        public void completed() {
-        }
-
-        public void fail(String reason) {
-            throw new AssertionError(reason);
-        }
-
-        @Override
-        public Duration failureTimeout() {
-            return Duration.ofSeconds(30);
-        }
-
-        @Override
-        public void drop(int peer, String reason) {
-            throw new AssertionError("dropped " + peer + ": " + reason);
-        }
-
-        public RandomGenerator random() {
-            return random;
-        }
-
-        public Timers timers() {
-            return new Timers() {
-                public long nanoTime() {
-                    return now;
-                }
-
-                public Runnable schedule(long delayNanos, Runnable task) {
-                    return () -> { };
-                }
-            };
-        }
-
-        public ProtocolMetrics metrics() {
-            return new ProtocolMetrics() {
-                public void duplicatePiece() {
-                }
-
-                public void stealTried() {
-                }
-
-                public void stealSucceeded(int pieces) {
-                }
-            };
-        }
-    };
+    private final StubEngineContext ctx = new StubEngineContext(group, 0, SimData.manifest(PIECES, 1024), List.of(1, 2, 3),
+            random);
 
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
@@ -167,9 +82,9 @@ class OnlySourceFirstTest {
         PieceExchange measured = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
         measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
         measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
-        now = 10_000_000L;
+        ctx.now = 10_000_000L;
         measured.onPieceReceived(3, 1);
-        now = 100_000_000L;
+        ctx.now = 100_000_000L;
         measured.onPieceReceived(2, 0);
         assertThat(measured.rate(3)).isGreaterThan(OnlySourceFirst.NEAR * measured.rate(2));
 

@@ -2,19 +2,14 @@ package io.robber.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.robber.api.Group;
-import io.robber.api.Manifest;
 import io.robber.engine.EngineContext;
-import io.robber.engine.ProtocolMetrics;
-import io.robber.engine.Timers;
 import io.robber.sim.SimData;
+import io.robber.testkit.StubEngineContext;
 import io.robber.wire.Message;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /** The exchange's choking mode, against a recording context: node 0 with neighbours 1 and 2. */
@@ -27,82 +22,26 @@ class PieceExchangeChokingTest {
 
     private final List<Sent> sent = new ArrayList<>();
 
-    private final EngineContext ctx = new EngineContext() {
-        private final Group group = SimData.clusters(3);
-        private final Manifest manifest = SimData.manifest(PIECES, 1024);
-        private final RandomGenerator random = new SplittableRandom(1);
-
-        public int op() {
-            return 1;
-        }
-
-        public int self() {
-            return 0;
-        }
-
-        public Group group() {
-            return group;
-        }
-
-        public Manifest manifest() {
-            return manifest;
-        }
-
-        public List<Integer> neighbours() {
-            return List.of(1, 2);
-        }
-
+    private final EngineContext ctx = new StubEngineContext(SimData.clusters(3), 0, SimData.manifest(PIECES, 1024),
+            List.of(1, 2), new SplittableRandom(1)) {
+        @Override
         public void send(int peer, Message message) {
             sent.add(new Sent(peer, message));
         }
 
+        @Override
         public void sendOwn(int peer, Object message) {
             sent.add(new Sent(peer, message));
         }
 
+        @Override
         public void sendPiece(int peer, int piece) {
             sent.add(new Sent(peer, "piece " + piece));
         }
 
+        @Override
         public void pushPiece(int peer, int piece) {
             throw new AssertionError("the piece exchange only answers requests");
-        }
-
-        public void completed() {
-        }
-
-        public void fail(String reason) {
-            throw new AssertionError(reason);
-        }
-
-        @Override
-        public Duration failureTimeout() {
-            return Duration.ofSeconds(30);
-        }
-
-        @Override
-        public void drop(int peer, String reason) {
-            throw new AssertionError("dropped " + peer + ": " + reason);
-        }
-
-        public RandomGenerator random() {
-            return random;
-        }
-
-        public Timers timers() {
-            return new Timers() {
-                public long nanoTime() {
-                    return 0;
-                }
-
-                public Runnable schedule(long delayNanos, Runnable task) {
-                    return () -> { };
-                }
-            };
-        }
-
-        public ProtocolMetrics metrics() {
-            return new ProtocolMetrics() { };
         }
     };
 

@@ -3,21 +3,18 @@ package io.robber.datacast.overlay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
-import io.robber.api.Manifest;
 import io.robber.api.ProtocolOptions;
-import io.robber.engine.EngineContext;
-import io.robber.engine.ProtocolMetrics;
 import io.robber.engine.Timers;
 import io.robber.sim.SimData;
 import io.robber.sim.VirtualClock;
+import io.robber.testkit.StubEngineContext;
 import io.robber.wire.Message;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,11 +71,9 @@ class RelayEngineTest {
         assertThat(childCtx.failure).isNull();
     }
 
-    /** An {@link EngineContext} that records what the engine sends. */
-    private final class Recorder implements EngineContext {
-        private final int self;
+    /** A context that records the interests and pieces the engine sends, and its failure. */
+    private final class Recorder extends StubEngineContext {
         private final VirtualClock clock = new VirtualClock();
-        private final Manifest manifest = SimData.manifest(PIECES, 1024);
         final List<String> interests = new ArrayList<>();
         final List<String> pieces = new ArrayList<>();
         String failure;
@@ -88,32 +83,7 @@ class RelayEngineTest {
         }
 
         Recorder(int self) {
-            this.self = self;
-        }
-
-        @Override
-        public int op() {
-            return 1;
-        }
-
-        @Override
-        public int self() {
-            return self;
-        }
-
-        @Override
-        public Group group() {
-            return group;
-        }
-
-        @Override
-        public Manifest manifest() {
-            return manifest;
-        }
-
-        @Override
-        public List<Integer> neighbours() {
-            return plan.graph().neighbours(self);
+            super(group, self, SimData.manifest(PIECES, 1024), plan.graph().neighbours(self), new SplittableRandom(1));
         }
 
         @Override
@@ -123,7 +93,7 @@ class RelayEngineTest {
 
         @Override
         public void sendOwn(int peer, Object message) {
-            interests.add(peer + "<-" + java.util.Arrays.toString(((Interests) message).pieces()));
+            interests.add(peer + "<-" + Arrays.toString(((Interests) message).pieces()));
         }
 
         @Override
@@ -137,38 +107,13 @@ class RelayEngineTest {
         }
 
         @Override
-        public void completed() {
-        }
-
-        @Override
         public void fail(String reason) {
             failure = reason;
         }
 
         @Override
-        public Duration failureTimeout() {
-            return Duration.ofSeconds(30);
-        }
-
-        @Override
-        public void drop(int peer, String reason) {
-            throw new AssertionError("dropped " + peer + ": " + reason);
-        }
-
-        @Override
-        public RandomGenerator random() {
-            return new SplittableRandom(1);
-        }
-
-        @Override
         public Timers timers() {
             return clock;
-        }
-
-        @Override
-        public ProtocolMetrics metrics() {
-            return new ProtocolMetrics() {
-            };
         }
     }
 }

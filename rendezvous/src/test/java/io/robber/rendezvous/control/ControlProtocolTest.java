@@ -9,6 +9,7 @@ import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -19,8 +20,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
-/** The control protocol in one JVM: a coordinator on 127.0.0.1 and receivers as clients. */
+/**
+ * The control protocol in one JVM: a coordinator on 127.0.0.1 and receivers as clients. The waits
+ * poll without deadlines of their own; the class's timeout bounds them.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ControlProtocolTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final ControlMessage.Offer OFFER = new ControlMessage.Offer("data.bin", "file", 1000, 1);
@@ -273,7 +279,7 @@ class ControlProtocolTest {
                     slow.getOutputStream().flush();
                     sent++;
                     Thread.sleep(1000);
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     closed = true;
                 }
             }
