@@ -56,6 +56,11 @@ final class DoneFlood {
         return missing;
     }
 
+    /** Sends the done members learnt but not yet passed on now, instead of when the interval ends. */
+    void sendPending() {
+        gossip.sendPending();
+    }
+
     /** Sends the whole set to {@code peer}. */
     void resend(int peer) {
         gossip.tell(peer, (BitSet) done.clone());

@@ -63,27 +63,44 @@ final class Gossip {
         }
     }
 
-    /** Tells one neighbour about {@code members}, e.g. all that is known to one that reconnected. */
-    void tell(int peer, BitSet members) {
-        BitSet allowed = mayTell.apply(peer, members);
-        if (!allowed.isEmpty()) {
-            io.send(peer, message.apply(allowed));
+    /**
+     * Sends the batch that waits for its interval to end now: this node is leaving, and what it learnt
+     * must not leave with it (the last member to learn that all are done would otherwise close before
+     * telling the others that it is done too, and they would wait for it in vain).
+     */
+    void sendPending() {
+        if (!news.isEmpty()) {
+            send();
         }
     }
 
+    /** Tells one neighbour about {@code members}, e.g. all that is known to one that reconnected; true when it sent. */
+    boolean tell(int peer, BitSet members) {
+        BitSet allowed = mayTell.apply(peer, members);
+        if (allowed.isEmpty()) {
+            return false;
+        }
+        io.send(peer, message.apply(allowed));
+        return true;
+    }
+
+    /** Sends the batch; one that told nobody anything does not count against the interval. */
     private void send() {
-        sentBefore = true;
-        lastSent = io.timers().nanoTime();
         BitSet all = new BitSet();
         news.values().forEach(all::or);
+        boolean sent = false;
         for (int n : neighbours) {
             BitSet told = news.get(n);
             BitSet rest = (BitSet) all.clone();
             if (told != null) {
                 rest.andNot(told);
             }
-            tell(n, rest);
+            sent |= tell(n, rest);
         }
         news.clear();
+        if (sent) {
+            sentBefore = true;
+            lastSent = io.timers().nanoTime();
+        }
     }
 }

@@ -253,9 +253,16 @@ public final class Operation {
         }
     }
 
-    /** This node leaves the operation, e.g. its channel closes: the group is told not to wait for it. */
-    public void abandon(String reason) {
-        fail(reason);
+    /**
+     * This node leaves the operation, its channel closes: unfinished, it tells the group not to wait for
+     * it; either way, the done members it learnt but has not passed on yet leave now, with it done among
+     * them when it finished.
+     */
+    public void leave(String reason) {
+        if (!finished) {
+            fail(reason);
+        }
+        done.sendPending();
     }
 
     /** The operation cannot succeed on this node, e.g. its storage failed: it gives up and tells the group. */

@@ -196,7 +196,7 @@ final class NettyMulticastChannel implements MulticastChannel {
             return;
         }
         onLoop(() -> {
-            operations.abandonRunning("channel of member " + config.self() + " closed before the operation finished");
+            operations.leave("channel of member " + config.self() + " closed before the operation finished");
             links.close();
             return null;
         });

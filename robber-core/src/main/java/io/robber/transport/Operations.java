@@ -74,10 +74,10 @@ final class Operations {
         }
     }
 
-    /** Leaves the running operation, if one is unfinished, telling the group. */
-    void abandonRunning(String reason) {
-        if (running != null && !running.isFinished()) {
-            running.abandon(reason);
+    /** Leaves the last operation ({@link Operation#leave}): the channel closes. */
+    void leave(String reason) {
+        if (running != null) {
+            running.leave(reason);
         }
     }
 

@@ -114,6 +114,40 @@ class GroupFloodsTest {
     }
 
     @Test
+    void aMemberThatLeavesPassesOnAtOnceTheDoneMembersWaitingForTheInterval() {
+        Operation op = operation();
+        op.start(MANIFEST.allPieces());
+        io.sent.clear();
+        op.onMessage(1, new Message.Done(0, bits(1)));
+        op.onMessage(3, new Message.Done(0, bits(3, 4)));
+        op.onMessage(2, new Message.Done(0, bits(2, 5)));
+        assertThat(outcome.globalComplete).isTrue();
+        assertThat(io.sent).as("within the interval of the first batch").isEmpty();
+
+        op.leave("the channel closes");
+
+        assertThat(outcome.failure).isNull();
+        assertThat(((Message.Done) io.to(1).get(0)).members()).isEqualTo(bits(2, 3, 5));
+        assertThat(((Message.Done) io.to(2).get(0)).members()).isEqualTo(bits(1, 3, 4));
+        assertThat(((Message.Done) io.to(3).get(0)).members()).isEqualTo(bits(1, 2));
+        io.sent.clear();
+        io.advance(DoneFlood.INTERVAL_NANOS);
+        assertThat(io.sent).isEmpty();
+    }
+
+    @Test
+    void anUnfinishedMemberThatLeavesTellsTheGroupNotToWaitForIt() {
+        Operation op = operation();
+        op.start(new BitSet());
+        io.sent.clear();
+
+        op.leave("the channel closes");
+
+        assertThat(outcome.failure).hasMessage("the channel closes");
+        assertThat(io.of(MessageType.DEAD)).isNotEmpty();
+    }
+
+    @Test
     void aReconnectedNeighbourHearsEveryPossessionAndDoneMemberAgainInOneMessageEach() {
         Operation op = operation();
         op.start(MANIFEST.allPieces());
