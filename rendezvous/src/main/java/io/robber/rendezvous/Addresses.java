@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 
-/** Parses {@code HOST[:PORT]} options and finds free ports. */
+/** Parses {@code HOST[:PORT]} options. */
 public final class Addresses {
     private Addresses() {
     }
@@ -70,18 +70,6 @@ public final class Addresses {
 
     private static ConfigurationException bad(String option, String value) {
         return new ConfigurationException(option + " '" + value + "' is not HOST[:PORT], e.g. 198.18.0.1:7800 or [::1]:7800");
-    }
-
-    /** A port nobody listens on at {@code host} right now. */
-    public static int freePort(String host, String option) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(host, 0));
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new ConfigurationException("cannot listen on " + host + " (" + e.getMessage() + "): use an address of "
-                    + "this machine for " + option);
-        }
     }
 
     public static String format(InetSocketAddress a) {

@@ -157,11 +157,14 @@ public final class Receiver {
         try (CoordinatorClient client = CoordinatorClient.connect(coordinators, waitFor, secret, ControlChannel.VERSION,
                 listener::info)) {
             String host = listen != null ? listen.getHostString() : client.localHost();
-            int port = listen != null && listen.getPort() != 0 ? listen.getPort() : Addresses.freePort(host, "--listen");
-            ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
-                    id != null ? id : Addresses.format(host, port), cluster, host, port,
-                    group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, secret);
-            return new ReceiverTransfer(settings, client, listener, meters).run();
+            boolean chosen = listen != null && listen.getPort() != 0;
+            try (DataPort reserved = chosen ? DataPort.NONE : DataPort.reserve(host, "--listen")) {
+                int port = chosen ? listen.getPort() : reserved.port();
+                ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
+                        id != null ? id : Addresses.format(host, port), cluster, host, port,
+                        group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, secret);
+                return new ReceiverTransfer(settings, client, listener, meters).holding(reserved).run();
+            }
         }
     }
 }

@@ -50,6 +50,8 @@ public final class ReceiverTransfer {
     private final CoordinatorClient client;
     private final TransferListener reporter;
     private final MeterRegistry registry;
+    /** The data port chosen for this receiver, held until its data channel binds it. */
+    private DataPort reserved = DataPort.NONE;
     /** Why the coordinator declared this receiver dead ({@link ControlMessage.Departed} naming it), or null. */
     private volatile String declaredDead;
 
@@ -59,6 +61,12 @@ public final class ReceiverTransfer {
         this.client = client;
         this.reporter = reporter;
         this.registry = registry;
+    }
+
+    /** Holds {@code port}, the free data port chosen for this receiver, until the data channel binds it. */
+    ReceiverTransfer holding(DataPort port) {
+        this.reserved = port;
+        return this;
     }
 
     /**
@@ -154,6 +162,7 @@ public final class ReceiverTransfer {
             throws InterruptedException {
         MulticastChannel channel;
         try {
+            reserved.close();
             channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret(),
                     settings.failureTimeout());
         } catch (RuntimeException e) {

@@ -46,6 +46,8 @@ public final class RootTransfer {
     private final Coordinator coordinator;
     private final TransferListener reporter;
     private final MeterRegistry registry;
+    /** The data port chosen for the root, held until its data channel binds it. */
+    private DataPort reserved = DataPort.NONE;
 
     public RootTransfer(Settings settings, SourceData source, Coordinator coordinator, TransferListener reporter,
                         MeterRegistry registry) {
@@ -54,6 +56,12 @@ public final class RootTransfer {
         this.coordinator = coordinator;
         this.reporter = reporter;
         this.registry = registry;
+    }
+
+    /** Holds {@code port}, the free data port chosen for the root, until the data channel binds it. */
+    RootTransfer holding(DataPort port) {
+        this.reserved = port;
+        return this;
     }
 
     /**
@@ -104,6 +112,7 @@ public final class RootTransfer {
         ControlMessage.Start start = startFrame(group, description, parts.size());
         MulticastChannel channel;
         try {
+            reserved.close();
             channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
                     settings.failureTimeout());
         } catch (RuntimeException e) {

@@ -172,7 +172,8 @@ public final class Sender {
      */
     public TransferSummary run() throws IOException, InterruptedException {
         Root root = group != null ? staticRoot() : rendezvousRoot();
-        try (SourceData source = SourceData.open(path);
+        try (DataPort reserved = root.reserved();
+             SourceData source = SourceData.open(path);
              Coordinator coordinator = Coordinator.listen(root.control(), secret, root.mode(), source.offer(),
                      root.receivers(), root.admission(), listener, ControlChannel.VERSION, failureTimeout)) {
             String at = Addresses.format(coordinator.address());
@@ -184,13 +185,13 @@ public final class Sender {
                             + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
             RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, waitFor,
                     timeout, failureTimeout, secret, root.ordering());
-            return new RootTransfer(settings, source, coordinator, listener, meters).run();
+            return new RootTransfer(settings, source, coordinator, listener, meters).holding(reserved).run();
         }
     }
 
     /** How the root of one mode listens, admits and orders the group. */
-    private record Root(Member self, InetSocketAddress control, String mode, int receivers, Admission admission,
-                        Function<List<Registration>, List<Member>> ordering) {
+    private record Root(Member self, DataPort reserved, InetSocketAddress control, String mode, int receivers,
+                        Admission admission, Function<List<Registration>, List<Member>> ordering) {
     }
 
     private Root rendezvousRoot() {
@@ -198,16 +199,19 @@ public final class Sender {
             throw new IllegalStateException("a push needs listen(...) and expect(...)");
         }
         String host = listen.getHostString();
-        int port = dataPort != 0 ? dataPort : Addresses.freePort(host, "--listen");
+        DataPort reserved = dataPort != 0 ? DataPort.NONE : DataPort.reserve(host, "--listen");
+        int port = dataPort != 0 ? dataPort : reserved.port();
         Member root = Member.of(id != null ? id : Addresses.format(host, port), cluster, host, port);
-        return new Root(root, listen, "rendezvous", expect, admission(root), registrations -> order(root, registrations));
+        return new Root(root, reserved, listen, "rendezvous", expect, admission(root),
+                registrations -> order(root, registrations));
     }
 
     private Root staticRoot() {
         GroupFile.Entry me = group.entry(self);
         int receivers = group.entries().size() - 1;
         List<Member> members = group.members();
-        return new Root(new Member(me.id(), me.cluster(), group.dataAddress(me)), group.controlAddress(me), "static",
+        return new Root(new Member(me.id(), me.cluster(), group.dataAddress(me)), DataPort.NONE,
+                group.controlAddress(me), "static",
                 receivers, group.admission(me.id()), registrations -> members);
     }
 

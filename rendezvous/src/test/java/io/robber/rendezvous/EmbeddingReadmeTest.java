@@ -51,9 +51,14 @@ class EmbeddingReadmeTest {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
             List<CompletableFuture<Void>> receivers = List.of(1, 2).stream()
                     .map(i -> run(loader, "ReceiveFile", coordinator, dir.resolve("out" + i).toString())).toList();
-            run(loader, "PushFile", data.toString(), coordinator, "2").get(3, TimeUnit.MINUTES);
-            for (CompletableFuture<Void> receiver : receivers) {
-                receiver.get(3, TimeUnit.MINUTES);
+            CompletableFuture<Void> pushing = run(loader, "PushFile", data.toString(), coordinator, "2");
+            List<CompletableFuture<Void>> all = new ArrayList<>(receivers);
+            all.add(pushing);
+            // the first program to fail ends the test with its exception, not the others' wait for it
+            while (all.stream().anyMatch(f -> !f.isDone())) {
+                CompletableFuture.anyOf(all.stream().filter(f -> !f.isDone()).toArray(CompletableFuture[]::new))
+                        .get(3, TimeUnit.MINUTES);
+                all.stream().filter(CompletableFuture::isCompletedExceptionally).findFirst().ifPresent(f -> f.join());
             }
         }
         assertThat(dir.resolve("out1/data.bin")).hasBinaryContent(bytes);
