@@ -64,8 +64,8 @@ class MembershipIT {
 
         leaves.process().destroyForcibly();
         leaves.process().waitFor();
-        String departure = sender.awaitSaying("left before the transfer started", "lost receiver b0");
-        assumeFalse(departure.equals("lost receiver b0"), "the sender had started before b0 was killed: the "
+        String departure = sender.awaitSaying("left before the transfer started", "receiver b0 disconnected");
+        assumeFalse(departure.equals("receiver b0 disconnected"), "the sender had started before b0 was killed: the "
                 + "race this test needs was lost on a very busy machine");
         RobberProcesses.Node replacement = receiver("b0-again", coordinator, "127.0.2.1", "b", "out-b0");
 

@@ -7,6 +7,8 @@ import io.robber.api.MulticastChannel;
 import io.robber.api.ChannelMeters;
 import io.robber.api.ChannelMeters.Scope;
 import io.robber.rendezvous.control.NodeReport;
+import io.robber.transport.RobberTransport;
+import io.robber.transport.TransportOptions;
 import java.time.Duration;
 
 /** Opening a node's data channel and reading its numbers. */
@@ -17,8 +19,9 @@ final class Channels {
     private Channels() {
     }
 
+    /** Opens the channel; with a {@code maxRate} above 0, this node's peer traffic is held to it each way. */
     static MulticastChannel open(Group group, String self, String protocol, MeterRegistry registry, Secret secret,
-                                 Duration failureTimeout) {
+                                 Duration failureTimeout, long maxRate) {
         ChannelConfig config = ChannelConfig.of(group, self, protocol)
                 .withMeters(registry)
                 .withConnectTimeout(CONNECT_TIMEOUT)
@@ -26,7 +29,8 @@ final class Channels {
         if (secret != null) {
             config = config.withSecret(secret.bytes());
         }
-        return MulticastChannel.open(config);
+        return maxRate == 0 ? MulticastChannel.open(config)
+                : RobberTransport.open(config, TransportOptions.defaults().withMaxRate(maxRate));
     }
 
     static NodeReport.Traffic in(ChannelMeters meters) {

@@ -34,6 +34,7 @@ public final class Receiver {
     private Duration waitFor = Duration.ofMinutes(5);
     private Duration timeout = Duration.ofMinutes(30);
     private Duration failureTimeout = Duration.ofSeconds(30);
+    private long maxRate;
     private TransferListener listener = TransferListener.SILENT;
     private MeterRegistry meters = new SimpleMeterRegistry();
 
@@ -131,6 +132,18 @@ public final class Receiver {
         return this;
     }
 
+    /**
+     * Holds this node's data traffic to {@code bytesPerSecond} each way, all peers together ({@code
+     * --max-rate}): a push that must leave room on the network for other work. 0, the default, for no limit.
+     */
+    public Receiver maxRate(long bytesPerSecond) {
+        if (bytesPerSecond < 0) {
+            throw new IllegalArgumentException("the rate limit must not be negative (0: none), got " + bytesPerSecond);
+        }
+        this.maxRate = bytesPerSecond;
+        return this;
+    }
+
     /** Told about the coordinator, progress and warnings (default: nobody). */
     public Receiver listener(TransferListener transferListener) {
         this.listener = transferListener;
@@ -162,7 +175,8 @@ public final class Receiver {
                 int port = chosen ? listen.getPort() : reserved.port();
                 ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
                         id != null ? id : Addresses.format(host, port), cluster, host, port,
-                        group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, secret);
+                        group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, secret,
+                        maxRate);
                 return new ReceiverTransfer(settings, client, listener, meters).holding(reserved).run();
             }
         }

@@ -11,6 +11,7 @@ import io.robber.rendezvous.control.NodeReport;
 import io.robber.rendezvous.data.DataLayout;
 import io.robber.rendezvous.data.OutputDirectory;
 import io.robber.rendezvous.data.TargetData;
+import io.robber.storage.HeldPieces;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,9 +42,10 @@ public final class ReceiverTransfer {
 
     /**
      * @param groupDigest null in rendezvous mode
+     * @param maxRate     bytes per second this receiver receives (and sends) at most; 0: no limit
      */
     public record Settings(String id, String cluster, String host, int port, String groupDigest, Path out, boolean overwrite,
-                    Duration timeout, Duration failureTimeout, Secret secret) {
+                    Duration timeout, Duration failureTimeout, Secret secret, long maxRate) {
     }
 
     private final Settings settings;
@@ -85,10 +87,15 @@ public final class ReceiverTransfer {
         }
         ControlMessage.Accepted accepted = client.register(settings.id(), settings.cluster(), settings.host(),
                 settings.port(), settings.groupDigest());
-        reporter.info("registered with the coordinator at " + client.coordinator() + " as " + settings.id()
-                + " (cluster " + settings.cluster() + ", data " + Addresses.format(settings.host(), settings.port())
-                + "), " + accepted.registered() + " of " + accepted.expected() + "; waiting for the transfer of "
-                + offer.name() + " (" + Units.bytes(offer.size()) + ") to start");
+        if (accepted.rejoined()) {
+            reporter.info("registered again with the coordinator at " + client.coordinator() + " as " + settings.id()
+                    + ": rejoining the running transfer of " + offer.name() + " (" + Units.bytes(offer.size()) + ")");
+        } else {
+            reporter.info("registered with the coordinator at " + client.coordinator() + " as " + settings.id()
+                    + " (cluster " + settings.cluster() + ", data " + Addresses.format(settings.host(), settings.port())
+                    + "), " + accepted.registered() + " of " + accepted.expected() + "; waiting for the transfer of "
+                    + offer.name() + " (" + Units.bytes(offer.size()) + ") to start");
+        }
         int[] lastCount = {accepted.registered()};
         ControlMessage.Start start = client.awaitStart(w -> {
             if (w.registered() != lastCount[0]) {
@@ -160,29 +167,66 @@ public final class ReceiverTransfer {
 
     private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target)
             throws InterruptedException {
+        BitSet held = held(plan, target);
         MulticastChannel channel;
         try {
             reserved.close();
             channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret(),
-                    settings.failureTimeout());
+                    settings.failureTimeout(), settings.maxRate());
         } catch (RuntimeException e) {
             String line = Transfers.describe(e);
             report(false, line, null);
             throw new ConfigurationException(line);
         }
         try {
-            return transfer(start, plan, target, channel);
+            return transfer(start, plan, target, held, channel);
         } finally {
             channel.close();
         }
     }
 
-    private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target, MulticastChannel channel)
-            throws InterruptedException {
+    /**
+     * The pieces of the partial copy a killed run left that still match the manifest, read and hashed
+     * before the data channel opens (none for a fresh copy): this node starts with them and fetches
+     * only the rest.
+     */
+    private BitSet held(Plan plan, TargetData target) throws InterruptedException {
+        if (!target.resumed()) {
+            return new BitSet();
+        }
+        Manifest manifest = plan.manifest();
+        long begin = System.nanoTime();
+        BitSet held;
+        try {
+            held = HeldPieces.scan(manifest, target.storage(), Runtime.getRuntime().availableProcessors());
+        } catch (IOException e) {
+            String line = "cannot read the partial copy an earlier run left in " + settings.out() + ": "
+                    + Transfers.ioMessage(e);
+            report(false, line, null);
+            throw new TransferFailedException(line, e);
+        }
+        reporter.info("resuming the partial copy an earlier run left in " + settings.out() + ": "
+                + held.cardinality() + " of " + manifest.pieceCount() + " pieces (" + Units.bytes(bytes(manifest, held))
+                + ") check out against the manifest (read in " + String.format(Locale.ROOT, "%.1f",
+                (System.nanoTime() - begin) / 1e9) + " s); fetching the rest");
+        return held;
+    }
+
+    private static long bytes(Manifest manifest, BitSet pieces) {
+        long bytes = 0;
+        for (int p = pieces.nextSetBit(0); p >= 0; p = pieces.nextSetBit(p + 1)) {
+            bytes += manifest.pieceLength(p);
+        }
+        return bytes;
+    }
+
+    private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target, BitSet held,
+                                     MulticastChannel channel) throws InterruptedException {
         long size = plan.manifest().size();
+        long heldBytes = bytes(plan.manifest(), held);
         long begin = System.nanoTime();
         long deadline = begin + settings.timeout().toNanos();
-        client.progress(() -> Math.min(size, Channels.bytesIn(channel.meters())));
+        client.progress(() -> Math.min(size, heldBytes + Channels.bytesIn(channel.meters())));
         client.departures(d -> {
             if (d.id().equals(settings.id())) {
                 declaredDead = "this receiver was declared dead (" + d.reason() + "; was it stopped or frozen?) and "
@@ -194,8 +238,8 @@ public final class ReceiverTransfer {
         });
         reporter.info("receiving " + start.offer().name() + " (" + Units.bytes(size) + ") from "
                 + Units.plural(plan.group().size() - 1, "peer") + " with protocol " + start.protocol());
-        CompletableFuture<Void> operation = channel.multicastAsync(plan.manifest(), target.storage(), new BitSet());
-        String error = awaitLocal(operation, deadline, size, channel);
+        CompletableFuture<Void> operation = channel.multicastAsync(plan.manifest(), target.storage(), held);
+        String error = awaitLocal(operation, deadline, size, heldBytes, channel);
         long localNanos = System.nanoTime() - begin;
         reporter.endProgress();
         if (error == null) {
@@ -230,8 +274,8 @@ public final class ReceiverTransfer {
     }
 
     /** Waits for this node's copy; returns why it failed, or null. */
-    private String awaitLocal(CompletableFuture<Void> operation, long deadline, long size, MulticastChannel channel)
-            throws InterruptedException {
+    private String awaitLocal(CompletableFuture<Void> operation, long deadline, long size, long heldBytes,
+                              MulticastChannel channel) throws InterruptedException {
         long lastBytes = -1;
         long lastChange = System.nanoTime();
         while (true) {
@@ -246,7 +290,7 @@ public final class ReceiverTransfer {
             if (declaredDead != null) {
                 return declaredDead;
             }
-            long bytes = Math.min(size, Channels.bytesIn(channel.meters()));
+            long bytes = Math.min(size, heldBytes + Channels.bytesIn(channel.meters()));
             reporter.progress(bytes, size, "");
             long now = System.nanoTime();
             if (bytes != lastBytes) {

@@ -37,8 +37,10 @@ public final class RootTransfer {
      * @param self     the root's member (id, cluster, data address)
      * @param ordering the group's members in order, given the root and the registrations
      */
+    /** @param maxRate bytes per second the root sends (and receives) at most; 0: no limit */
     public record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
-                    Duration failureTimeout, Secret secret, Function<List<Registration>, List<Member>> ordering) {
+                    Duration failureTimeout, Secret secret, long maxRate,
+                    Function<List<Registration>, List<Member>> ordering) {
     }
 
     private final Settings settings;
@@ -114,7 +116,7 @@ public final class RootTransfer {
         try {
             reserved.close();
             channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
-                    settings.failureTimeout());
+                    settings.failureTimeout(), settings.maxRate());
         } catch (RuntimeException e) {
             coordinator.abort("the sender cannot open its data channel: " + Transfers.describe(e));
             throw new ConfigurationException(Transfers.describe(e));

@@ -50,6 +50,7 @@ public final class Sender {
     private Duration waitFor = Duration.ofMinutes(5);
     private Duration timeout = Duration.ofMinutes(30);
     private Duration failureTimeout = Duration.ofSeconds(30);
+    private long maxRate;
     private TransferListener listener = TransferListener.SILENT;
     private MeterRegistry meters = new SimpleMeterRegistry();
     private GroupFile group;
@@ -140,6 +141,18 @@ public final class Sender {
         return this;
     }
 
+    /**
+     * Holds this node's data traffic to {@code bytesPerSecond} each way, all peers together ({@code
+     * --max-rate}): a push that must leave room on the network for other work. 0, the default, for no limit.
+     */
+    public Sender maxRate(long bytesPerSecond) {
+        if (bytesPerSecond < 0) {
+            throw new IllegalArgumentException("the rate limit must not be negative (0: none), got " + bytesPerSecond);
+        }
+        this.maxRate = bytesPerSecond;
+        return this;
+    }
+
     /** Told about registrations, progress and warnings (default: nobody). */
     public Sender listener(TransferListener transferListener) {
         this.listener = transferListener;
@@ -184,7 +197,7 @@ public final class Sender {
                     : "waiting for " + Units.plural(expect, "receiver") + " on " + at + " to push " + what
                             + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
             RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, waitFor,
-                    timeout, failureTimeout, secret, root.ordering());
+                    timeout, failureTimeout, secret, maxRate, root.ordering());
             return new RootTransfer(settings, source, coordinator, listener, meters).holding(reserved).run();
         }
     }

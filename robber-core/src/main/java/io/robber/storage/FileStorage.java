@@ -75,6 +75,25 @@ public final class FileStorage implements Storage {
         return storage;
     }
 
+    /**
+     * Opens, read-write, the file an earlier run of a receiver left: its bytes are kept, for the pieces
+     * that still match their digests to be reused ({@link HeldPieces}).
+     *
+     * @throws IOException when the file is not {@code size} bytes long
+     */
+    public static FileStorage reopen(Path path, long size) throws IOException {
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            if (channel.size() != size) {
+                throw new IOException(path + " holds " + channel.size() + " bytes, not " + size);
+            }
+            return new FileStorage(path, channel, size, true);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
     public Path path() {
         return path;
     }

@@ -4,6 +4,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
+import io.netty.handler.traffic.GlobalTrafficShapingHandler;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.robber.api.ChannelConfig;
@@ -58,6 +59,8 @@ final class PeerLinks {
     private final CompletableFuture<Void> allConnected = new CompletableFuture<>();
     /** Neighbours declared gone from outside ({@link #exclude}): not dialled, not waited for. */
     private final BitSet excluded = new BitSet();
+    /** The node-wide rate limit every admitted connection passes through ({@link TransportOptions#maxRate()}), or null. */
+    private final GlobalTrafficShapingHandler rateLimit;
     private Channel server;
     private boolean closed;
 
@@ -77,6 +80,8 @@ final class PeerLinks {
                 new SecretProof(config.secret(), session));
         this.dialler = new Dialler(group, loop, transport.dialling(), this::initializer,
                 peer -> !closed && missing(peer));
+        this.rateLimit = transport.maxRate() == 0 ? null
+                : new GlobalTrafficShapingHandler(loop, transport.maxRate(), transport.maxRate());
     }
 
     /** Binds this node's address (blocking) and starts dialling. */
@@ -125,6 +130,9 @@ final class PeerLinks {
      */
     void admit(int peer, Channel channel) {
         transport.links().customize(group.member(self), group.member(peer), channel.pipeline());
+        if (rateLimit != null) {
+            channel.pipeline().addFirst(rateLimit);
+        }
         channel.config().setAutoRead(!readingPaused);
         Channel previous = channels[peer];
         channels[peer] = channel;
@@ -280,6 +288,9 @@ final class PeerLinks {
         Arrays.fill(channels, null);
         if (server != null) {
             server.close();
+        }
+        if (rateLimit != null) {
+            rateLimit.release();
         }
         if (!allConnected.isDone()) {
             allConnected.completeExceptionally(new RobberException("channel of member " + selfId() + " closed"));

@@ -32,11 +32,14 @@ import java.util.Objects;
  * @param maxUnansweredRequests piece requests one peer may have waiting for an answer; a peer that
  *                         sends more ignores the protocol's per-peer cap and is disconnected;
  *                         {@value #DEFAULT_MAX_UNANSWERED_REQUESTS} by default
+ * @param maxRate          bytes per second this node receives, and sends, at most across all its peer
+ *                         connections together (each direction on its own; Netty's
+ *                         {@code GlobalTrafficShapingHandler}); 0, the default, for no limit
  */
 public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Duration handshakeTimeout,
                                Dialling dialling, WriteBufferWaterMark writeBuffer, int flushLimit,
                                int piecesInFlight, long maxEarlyBytes, long pieceBudget,
-                               int maxUnansweredRequests) {
+                               int maxUnansweredRequests, long maxRate) {
     public static final int DEFAULT_HANDSHAKE_SECONDS = 10;
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(DEFAULT_HANDSHAKE_SECONDS);
     public static final WriteBufferWaterMark DEFAULT_WRITE_BUFFER = new WriteBufferWaterMark(1 << 20, 4 << 20);
@@ -69,6 +72,9 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
             throw new IllegalArgumentException("at least one unanswered request per peer must be allowed, got "
                     + maxUnansweredRequests);
         }
+        if (maxRate < 0) {
+            throw new IllegalArgumentException("the rate limit must not be negative (0: none), got " + maxRate);
+        }
     }
 
     /** The defaults on the JVM's shared runtime. */
@@ -80,57 +86,62 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
     public static TransportOptions defaults(RobberRuntime runtime) {
         return new TransportOptions(runtime, LinkCustomizer.NONE, DEFAULT_HANDSHAKE_TIMEOUT, Dialling.DEFAULTS,
                 DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_BYTES,
-                DEFAULT_PIECE_BUDGET, DEFAULT_MAX_UNANSWERED_REQUESTS);
+                DEFAULT_PIECE_BUDGET, DEFAULT_MAX_UNANSWERED_REQUESTS, 0);
     }
 
     public TransportOptions withRuntime(RobberRuntime newRuntime) {
         return new TransportOptions(newRuntime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withLinks(LinkCustomizer customizer) {
         return new TransportOptions(runtime, customizer, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withHandshakeTimeout(Duration timeout) {
         return new TransportOptions(runtime, links, timeout, dialling, writeBuffer, flushLimit, piecesInFlight,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withDialling(Dialling newDialling) {
         return new TransportOptions(runtime, links, handshakeTimeout, newDialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withWriteBuffer(WriteBufferWaterMark marks) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, marks, flushLimit, piecesInFlight,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withFlushLimit(int limit) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, limit, piecesInFlight,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withPiecesInFlight(int pieces) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit, pieces,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withMaxEarlyBytes(long bytes) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, bytes, pieceBudget, maxUnansweredRequests);
+                piecesInFlight, bytes, pieceBudget, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withPieceBudget(long bytes) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, bytes, maxUnansweredRequests);
+                piecesInFlight, maxEarlyBytes, bytes, maxUnansweredRequests, maxRate);
     }
 
     public TransportOptions withMaxUnansweredRequests(int requests) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, requests);
+                piecesInFlight, maxEarlyBytes, pieceBudget, requests, maxRate);
+    }
+
+    public TransportOptions withMaxRate(long bytesPerSecond) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, bytesPerSecond);
     }
 
     /**

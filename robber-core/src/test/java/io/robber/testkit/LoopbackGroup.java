@@ -27,16 +27,39 @@ public final class LoopbackGroup implements AutoCloseable {
     private final RobberRuntime runtime;
     private final List<MulticastChannel> channels = new ArrayList<>();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final String protocol;
+    private final long seed;
+    private final UnaryOperator<ChannelConfig> configure;
+    private final BiFunction<String, TransportOptions, TransportOptions> transport;
 
     private LoopbackGroup(Group group, String protocol, long seed, UnaryOperator<ChannelConfig> configure,
                           BiFunction<String, TransportOptions, TransportOptions> transport) {
         this.group = group;
+        this.protocol = protocol;
+        this.seed = seed;
+        this.configure = configure;
+        this.transport = transport;
         this.runtime = RobberRuntime.create(2, 4);
         for (Member m : group.members()) {
-            channels.add(RobberTransport.open(configure.apply(ChannelConfig.of(group, m.id(), protocol)
-                    .withMeters(registry).withOptions(ProtocolOptions.defaults(seed))),
-                    transport.apply(m.id(), TransportOptions.defaults(runtime))));
+            channels.add(open(m.id(), UnaryOperator.identity()));
         }
+    }
+
+    private MulticastChannel open(String id, UnaryOperator<TransportOptions> more) {
+        return RobberTransport.open(configure.apply(ChannelConfig.of(group, id, protocol)
+                .withMeters(registry).withOptions(ProtocolOptions.defaults(seed))),
+                more.apply(transport.apply(id, TransportOptions.defaults(runtime))));
+    }
+
+    /**
+     * Opens member {@code id}'s channel again, as a process that restarts does, configured as before and
+     * then by {@code more} (e.g. a new runtime after the first one crashed); it replaces the first in
+     * {@link #channels()}, which the caller closes or crashed.
+     */
+    public MulticastChannel reopen(String id, UnaryOperator<TransportOptions> more) {
+        MulticastChannel channel = open(id, more);
+        channels.set(group.indexOf(id), channel);
+        return channel;
     }
 
     /** Opens one channel per member; {@code clusterSizes[c]} nodes in cluster {@code c}. */

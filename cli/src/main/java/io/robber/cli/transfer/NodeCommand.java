@@ -78,11 +78,13 @@ public final class NodeCommand implements Callable<Integer> {
             if (path != null) {
                 Sender sender = Sender.push(path).group(group, self).protocol(root.protocol)
                         .pieceSize((int) root.pieceSize).secret(secret).waitFor(options.wait).timeout(options.timeout)
-                        .failureTimeout(options.failureTimeout).listener(metrics.progress(reporter)).meters(metrics.registry());
+                        .failureTimeout(options.failureTimeout)
+                        .maxRate(options.maxRate).listener(metrics.progress(reporter)).meters(metrics.registry());
                 return SummaryOutput.run("sender", self, options, spec.commandLine().getOut(), sender::run);
             }
             Receiver receiver = Receiver.group(group, self).into(out).overwrite(overwrite).secret(secret)
                     .waitFor(options.wait).timeout(options.timeout).failureTimeout(options.failureTimeout)
+                    .maxRate(options.maxRate)
                     .listener(metrics.progress(reporter)).meters(metrics.registry());
             return SummaryOutput.run("receiver", self, options, spec.commandLine().getOut(), receiver::run);
         }

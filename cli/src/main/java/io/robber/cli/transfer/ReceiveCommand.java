@@ -69,7 +69,8 @@ public final class ReceiveCommand implements Callable<Integer> {
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             Receiver receiver = Receiver.from(target).into(out).listen(data).cluster(cluster).id(id)
                     .overwrite(overwrite).secret(secret).waitFor(options.wait).timeout(options.timeout)
-                    .failureTimeout(options.failureTimeout).listener(metrics.progress(reporter)).meters(metrics.registry());
+                    .failureTimeout(options.failureTimeout)
+                    .maxRate(options.maxRate).listener(metrics.progress(reporter)).meters(metrics.registry());
             return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), receiver::run);
         }
     }

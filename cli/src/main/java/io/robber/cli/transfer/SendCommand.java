@@ -80,7 +80,8 @@ public final class SendCommand implements Callable<Integer> {
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             Sender sender = Sender.push(path).listen(control).expect(expect).cluster(cluster).id(id).dataPort(dataPort)
                     .protocol(root.protocol).pieceSize((int) root.pieceSize).secret(secret).waitFor(options.wait)
-                    .timeout(options.timeout).failureTimeout(options.failureTimeout).listener(metrics.progress(reporter))
+                    .timeout(options.timeout).failureTimeout(options.failureTimeout)
+                    .maxRate(options.maxRate).listener(metrics.progress(reporter))
                     .meters(metrics.registry());
             return SummaryOutput.run("sender", id, options, spec.commandLine().getOut(), sender::run);
         }

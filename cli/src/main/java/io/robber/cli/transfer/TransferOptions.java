@@ -1,6 +1,7 @@
 package io.robber.cli.transfer;
 
 import io.robber.cli.convert.DurationConverter;
+import io.robber.cli.convert.RateConverter;
 import io.robber.rendezvous.Secret;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,6 +29,11 @@ public final class TransferOptions {
             description = "A peer silent for this long is taken as dead: survivors go on without it and the "
                     + "transfer reports it (default: ${DEFAULT-VALUE}).")
     Duration failureTimeout;
+
+    @Option(names = "--max-rate", defaultValue = "0", paramLabel = "RATE", converter = RateConverter.class,
+            description = "Send, and receive, at most RATE each way, all peers together, e.g. 100MB/s, to leave room "
+                    + "on the network for other work (default: no limit).")
+    long maxRate;
 
     @Option(names = "--json", description = "Print one JSON object with the outcome on stdout when done.")
     boolean json;

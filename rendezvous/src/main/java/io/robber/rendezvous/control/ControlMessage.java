@@ -85,7 +85,12 @@ public sealed interface ControlMessage {
     record Decline(String robber, String nonce, String id, String reason) implements ControlMessage {
     }
 
-    record Accepted(int registered, int expected) implements ControlMessage {
+    /**
+     * The coordinator took the receiver in.
+     *
+     * @param rejoined it registered again while the transfer runs (it was restarted): the start frame follows
+     */
+    record Accepted(int registered, int expected, boolean rejoined) implements ControlMessage {
     }
 
     /**

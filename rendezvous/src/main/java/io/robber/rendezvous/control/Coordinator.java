@@ -18,6 +18,7 @@ import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
+import io.robber.rendezvous.Units;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -69,6 +70,9 @@ public final class Coordinator implements AutoCloseable {
     private ScheduledFuture<?> ticker;
     private boolean started;
     private boolean closed;
+    /** What {@link #start} sent, for a receiver that rejoins later. */
+    private List<ControlMessage.ManifestPart> startParts = List.of();
+    private ControlMessage.Start startFrame;
 
     private Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
                         Admission admission, TransferListener events, Duration silence) {
@@ -166,9 +170,56 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    /** A registered receiver's connection ended. */
-    void lost(ReceiverSession session, String why) {
-        if (closed) {
+    /**
+     * Admits a registration: before the group is fixed through the {@link Reception}; once it is, only a
+     * receiver of the group that is away and comes back ({@link Roster#rejoin}).
+     */
+    Roster.Admitted admit(ControlMessage.Register register, Registration registration,
+            ReceiverConnection connection) {
+        return running() ? roster.rejoin(registration, connection) : reception.admit(register, registration, connection);
+    }
+
+    /** After the accepted frame went out: a receiver that rejoined gets the start frame, if it went out already. */
+    void accepted(ReceiverSession session, Roster.Admitted admitted) {
+        if (!admitted.rejoined()) {
+            reception.accepted(session.registration(), admitted.count());
+            return;
+        }
+        events.info("receiver " + session.registration().id() + " rejoined the transfer (restarted, it resumes)");
+        if (startFrame != null) {
+            sendStart(session, startParts, startFrame);
+        }
+    }
+
+    /**
+     * A registered receiver's connection closed. Before the start, its place is free again. After it,
+     * the receiver is away: it may rejoin (restarted on its partial copy) within the silence timeout,
+     * which the data channel also waits for a lost peer; after that it is lost, a departure.
+     */
+    void disconnected(ReceiverSession session, ReceiverConnection connection, String why) {
+        if (closed || session.connection != connection) {
+            return;
+        }
+        if (!started) {
+            reception.left(session, why);
+            return;
+        }
+        if (session.resolved()) {
+            return;
+        }
+        session.away(why);
+        events.warn("receiver " + session.registration().id() + " disconnected (" + why + "); waiting up to "
+                + Units.duration(silence) + " for it to rejoin (restarted with the same --id and --out, it resumes)");
+        loop.schedule(() -> {
+            if (session.away() != null && session.connection == connection) {
+                lost(session, connection, why + "; it did not rejoin within " + Units.duration(silence));
+            }
+        }, silence.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** A registered receiver's connection failed or ended for good: before the start it leaves, after it departs. */
+    void lost(ReceiverSession session, ReceiverConnection connection, String why) {
+        if (closed || session.connection != connection) {
             return;
         }
         if (!started) {
@@ -258,7 +309,10 @@ public final class Coordinator implements AutoCloseable {
             BiConsumer<String, String> departureSink) {
         onLoop(() -> {
             started = true;
-            roster.sessions().stream().filter(s -> s.lost() == null).forEach(s -> sendStart(s, parts, start));
+            startParts = parts;
+            startFrame = start;
+            roster.sessions().stream().filter(s -> s.lost() == null && s.away() == null)
+                    .forEach(s -> sendStart(s, parts, start));
             departures.started(departureSink);
             resolved();
             return null;
@@ -269,9 +323,10 @@ public final class Coordinator implements AutoCloseable {
     private void sendStart(ReceiverSession receiver, List<ControlMessage.ManifestPart> parts,
             ControlMessage.Start start) {
         parts.forEach(receiver.connection::send);
-        receiver.connection.send(start).addListener(f -> {
+        ReceiverConnection connection = receiver.connection;
+        connection.send(start).addListener(f -> {
             if (!f.isSuccess()) {
-                lost(receiver, ControlSupport.describe(f.cause()));
+                lost(receiver, connection, ControlSupport.describe(f.cause()));
             }
         });
         departures.tell(receiver);
@@ -310,7 +365,8 @@ public final class Coordinator implements AutoCloseable {
 
     private void broadcast(ControlMessage message) {
         onLoop(() -> {
-            roster.sessions().stream().filter(s -> s.lost() == null).forEach(s -> s.connection.send(message));
+            roster.sessions().stream().filter(s -> s.lost() == null && s.away() == null)
+                    .forEach(s -> s.connection.send(message));
             return null;
         });
     }

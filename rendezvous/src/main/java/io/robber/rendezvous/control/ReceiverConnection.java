@@ -119,15 +119,15 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         Registration registration = new Registration(register.id(), register.cluster(), register.host(),
                 register.port(), remote);
         endHandshake();
-        Roster.Admitted admitted = reception.admit(register, registration, this);
+        Roster.Admitted admitted = coordinator.admit(register, registration, this);
         if (admitted.session() == null) {
             refuse(admitted.refusal(), who, admitted.reason());
             return;
         }
         session = admitted.session();
         ctx.pipeline().addFirst(new SilenceWatch(coordinator, session, coordinator.silence()));
-        send(new ControlMessage.Accepted(admitted.count(), coordinator.expected()));
-        reception.accepted(registration, admitted.count());
+        send(new ControlMessage.Accepted(admitted.count(), coordinator.expected(), admitted.rejoined()));
+        coordinator.accepted(session, admitted);
     }
 
     /** A receiver turned the offer down; an authentic decline ends the wait for receivers. */
@@ -215,9 +215,10 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext context) {
         if (handshaking) {
             drop(failure != null ? failure : "closed the connection before registering");
+        } else if (session != null && failure != null) {
+            coordinator.lost(session, this, failure);
         } else if (session != null) {
-            coordinator.lost(session, failure != null ? failure
-                    : "its connection closed: the process ended or its machine went away");
+            coordinator.disconnected(session, this, "its connection closed: the process ended or its machine went away");
         }
     }
 

@@ -2,14 +2,16 @@ package io.robber.rendezvous.control;
 
 /**
  * A registered receiver as its {@link Coordinator} sees it. Its connection's handler updates it on the
- * coordinator's event loop; the transfer reads it from any thread.
+ * coordinator's event loop; the transfer reads it from any thread. Once the transfer runs, a receiver
+ * whose connection closes is away until it rejoins on a new connection or is given up on (lost).
  */
 public final class ReceiverSession {
-    final ReceiverConnection connection;
+    volatile ReceiverConnection connection;
     private final Registration registration;
     private volatile long bytes;
     private volatile ControlMessage.Done done;
     private volatile String lost;
+    private volatile String away;
 
     ReceiverSession(ReceiverConnection connection, Registration registration) {
         this.connection = connection;
@@ -35,6 +37,11 @@ public final class ReceiverSession {
         return lost;
     }
 
+    /** Why its connection closed while it may still rejoin, or null. */
+    public String away() {
+        return away;
+    }
+
     boolean resolved() {
         return done != null || lost != null;
     }
@@ -49,5 +56,16 @@ public final class ReceiverSession {
 
     void lost(String why) {
         lost = why;
+        away = null;
+    }
+
+    void away(String why) {
+        away = why;
+    }
+
+    /** It registered again, restarted, on {@code newConnection}. */
+    void rejoined(ReceiverConnection newConnection) {
+        connection = newConnection;
+        away = null;
     }
 }

@@ -52,7 +52,7 @@ final class Reception {
     /** Admits a receiver whose registration is authentic and well-formed, or says why not. */
     Roster.Admitted admit(ControlMessage.Register register, Registration registration, ReceiverConnection connection) {
         if (!open.getAsBoolean()) {
-            return new Roster.Admitted(null, 0, Refusal.FULL, "the transfer has already started; start this receiver "
+            return Roster.Admitted.refused(Refusal.FULL, "the transfer has already started; start this receiver "
                     + "before the next 'robber send'");
         }
         return roster.admit(register, registration, connection);

@@ -23,8 +23,15 @@ final class Roster {
     /** Completes when every place is taken; replaced when a receiver leaves a full group before the start. */
     private CompletableFuture<List<Registration>> full = new CompletableFuture<>();
 
-    /** What {@link #admit} decided: a session, or a refusal and its reason. */
-    record Admitted(ReceiverSession session, int count, Refusal refusal, String reason) {
+    /**
+     * What {@link #admit} or {@link #rejoin} decided: a session, or a refusal and its reason.
+     *
+     * @param rejoined the session is one of the running transfer's, taken back by a restarted receiver
+     */
+    record Admitted(ReceiverSession session, int count, Refusal refusal, String reason, boolean rejoined) {
+        static Admitted refused(Refusal refusal, String reason) {
+            return new Admitted(null, 0, refusal, reason, false);
+        }
     }
 
     Roster(int expected, Admission admission) {
@@ -36,16 +43,51 @@ final class Roster {
     Admitted admit(ControlMessage.Register register, Registration registration,
             ReceiverConnection connection) {
         if (sessions.size() >= expected) {
-            return new Admitted(null, 0, Refusal.FULL, "all " + expected + " expected receivers have "
+            return Admitted.refused(Refusal.FULL, "all " + expected + " expected receivers have "
                     + "registered: raise --expect on the sender or stop this receiver");
         }
         Optional<String> conflict = admission.conflict(register, registrations());
         if (conflict.isPresent()) {
-            return new Admitted(null, 0, Refusal.CONFLICT, conflict.get());
+            return Admitted.refused(Refusal.CONFLICT, conflict.get());
         }
         ReceiverSession session = new ReceiverSession(connection, registration);
         sessions.put(registration.id(), session);
-        return new Admitted(session, sessions.size(), null, null);
+        return new Admitted(session, sessions.size(), null, null, false);
+    }
+
+    /**
+     * A receiver registers while the transfer runs: one of the group, whose connection closed and which
+     * has not been given up on ({@link ReceiverSession#away()}), takes its place back on {@code connection}
+     * (it was restarted, e.g. after a crash). It must come back with the same cluster and data host: its
+     * peers know it by the group's address for its id, which it binds again.
+     */
+    Admitted rejoin(Registration registration, ReceiverConnection connection) {
+        String id = registration.id();
+        ReceiverSession session = sessions.get(id);
+        if (session == null) {
+            return Admitted.refused(Refusal.FULL, "the transfer has already started; start this receiver before the "
+                    + "next 'robber send'");
+        }
+        if (session.done() != null) {
+            return Admitted.refused(Refusal.FULL, "receiver " + id + " already reported its outcome ("
+                    + (session.done().ok() ? "a verified copy" : "failed") + "); it cannot rejoin this transfer");
+        }
+        if (session.lost() != null) {
+            return Admitted.refused(Refusal.FULL, "receiver " + id + " was given up on (" + session.lost() + ") and "
+                    + "the transfer went on without it; it cannot rejoin: receive in the next 'robber send'");
+        }
+        if (session.away() == null) {
+            return Admitted.refused(Refusal.CONFLICT, "receiver " + id + " is still connected to this transfer: "
+                    + "two receivers cannot have one --id");
+        }
+        Registration first = session.registration();
+        if (!first.cluster().equals(registration.cluster()) || !first.host().equals(registration.host())) {
+            return Admitted.refused(Refusal.CONFLICT, "receiver " + id + " joined as cluster " + first.cluster()
+                    + " with data host " + first.host() + "; it can rejoin only as that (--cluster " + first.cluster()
+                    + ", --listen " + first.dataAddress() + ")");
+        }
+        session.rejoined(connection);
+        return new Admitted(session, sessions.size(), null, null, true);
     }
 
     /** Completes the wait if every place is taken now. */

@@ -12,13 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A receiver's copy: written under a temporary name in the output directory and moved into place
  * only once every piece has checked out against the manifest, so a failed or killed run never leaves
- * a partial file under the final name. Temporary files that a killed run left for the same name are
- * deleted first.
+ * a partial file under the final name. A temporary file that a killed run left for the same name and
+ * size is reused ({@link #resumed()}): the receiver keeps the pieces in it that still match their
+ * digests and fetches only the rest. Other temporary files left for the name are deleted.
  */
 public final class TargetData implements AutoCloseable {
     static final String TEMP_PREFIX = ".robber-";
@@ -27,13 +29,15 @@ public final class TargetData implements AutoCloseable {
     private final Path target;
     private final Path temp;
     private final Storage storage;
+    private final boolean resumed;
     private boolean committed;
     private boolean aborted;
 
-    private TargetData(Path target, Path temp, Storage storage) {
+    private TargetData(Path target, Path temp, Storage storage, boolean resumed) {
         this.target = target;
         this.temp = temp;
         this.storage = storage;
+        this.resumed = resumed;
     }
 
     /**
@@ -46,9 +50,16 @@ public final class TargetData implements AutoCloseable {
         Path target = OutputDirectory.resolveName(dir, name);
         OutputDirectory.refuseLink(target);
         if (layout instanceof DataLayout.Tree tree) {
-            return new TargetData(target, null, TreeStorage.create(target, tree.tree(), overwrite));
+            return new TargetData(target, null, TreeStorage.create(target, tree.tree(), overwrite), false);
         }
-        removeStale(dir, name);
+        Optional<Path> left = removeStale(dir, name, size);
+        if (left.isPresent()) {
+            try {
+                return new TargetData(target, left.get(), FileStorage.reopen(left.get(), size), true);
+            } catch (IOException e) {
+                Files.deleteIfExists(left.get());
+            }
+        }
         Path temp = dir.resolve(tempName(name, ThreadLocalRandom.current().nextLong()));
         FileStorage storage;
         try {
@@ -57,7 +68,7 @@ public final class TargetData implements AutoCloseable {
             Files.deleteIfExists(temp);
             throw e;
         }
-        return new TargetData(target, temp, storage);
+        return new TargetData(target, temp, storage, false);
     }
 
     /** {@code .robber-NAME.<16 hex>.part}, cut to stay a legal file name (see {@link TemporaryName}). */
@@ -66,10 +77,13 @@ public final class TargetData implements AutoCloseable {
     }
 
     /**
-     * Deletes the temporary files of {@code name} that an earlier, killed run left in {@code dir}: regular
-     * files named like {@link #tempName} with any hex digits (links and directories are left alone).
+     * Sorts the temporary files of {@code name} that an earlier, killed run left in {@code dir} (regular
+     * files named like {@link #tempName} with any hex digits; links and directories are left alone): the
+     * most recently written one of {@code size} bytes is kept for resuming, the others are deleted.
+     *
+     * @return the file kept, if any
      */
-    static void removeStale(Path dir, String name) throws IOException {
+    static Optional<Path> removeStale(Path dir, String name, long size) throws IOException {
         String model = tempName(name, 0);
         String stem = model.substring(0, model.length() - 16 - TEMP_SUFFIX.length());
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, p -> {
@@ -77,16 +91,36 @@ public final class TargetData implements AutoCloseable {
             return file.startsWith(stem) && file.endsWith(TEMP_SUFFIX)
                     && file.substring(stem.length(), file.length() - TEMP_SUFFIX.length()).matches("[0-9a-f]{1,16}");
         })) {
+            Path kept = null;
             for (Path stale : entries) {
-                if (Files.isRegularFile(stale, LinkOption.NOFOLLOW_LINKS)) {
+                if (!Files.isRegularFile(stale, LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                if (Files.size(stale) == size && (kept == null || newer(stale, kept))) {
+                    if (kept != null) {
+                        Files.deleteIfExists(kept);
+                    }
+                    kept = stale;
+                } else {
                     Files.deleteIfExists(stale);
                 }
             }
+            return Optional.ofNullable(kept);
         }
+    }
+
+    private static boolean newer(Path a, Path b) throws IOException {
+        return Files.getLastModifiedTime(a, LinkOption.NOFOLLOW_LINKS)
+                .compareTo(Files.getLastModifiedTime(b, LinkOption.NOFOLLOW_LINKS)) > 0;
     }
 
     public Storage storage() {
         return storage;
+    }
+
+    /** True when the copy goes on in the temporary file a killed run left: some pieces may be there already. */
+    public boolean resumed() {
+        return resumed;
     }
 
     public Path target() {

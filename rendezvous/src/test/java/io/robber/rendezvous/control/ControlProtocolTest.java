@@ -40,8 +40,13 @@ class ControlProtocolTest {
     }
 
     private Coordinator coordinator(Secret secret, int expected) {
+        return coordinator(secret, expected, Duration.ofSeconds(30));
+    }
+
+    /** {@code silence}: how long a receiver may send nothing, and how long one that disconnected may take to rejoin. */
+    private Coordinator coordinator(Secret secret, int expected, Duration silence) {
         Coordinator c = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), secret, "rendezvous", OFFER, expected,
-                Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION, Duration.ofSeconds(30));
+                Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION, silence);
         open.add(c);
         return c;
     }
@@ -187,18 +192,64 @@ class ControlProtocolTest {
         assertThat(coordinator.awaitRegistrations(WAIT)).hasSize(1);
     }
 
+    /** A receiver whose connection closes after the start and that does not rejoin is lost once the silence timeout passed. */
     @Test
     void aLostReceiverIsReportedAfterTheStart() throws Exception {
-        Coordinator coordinator = coordinator(null, 1);
+        Coordinator coordinator = coordinator(null, 1, Duration.ofSeconds(1));
         CoordinatorClient gone = client(coordinator, null, ControlChannel.VERSION);
         gone.register("gone", "c", "127.0.0.2", 9001, null);
-        coordinator.start(start(coordinator.awaitRegistrations(WAIT)), (id, why) -> { });
+        CompletableFuture<String> senderHeard = new CompletableFuture<>();
+        coordinator.start(start(coordinator.awaitRegistrations(WAIT)), (id, why) -> senderHeard.complete(id + ": " + why));
         gone.awaitStart(w -> { });
 
         gone.close();
 
         assertThat(coordinator.awaitOutcomes(WAIT)).isTrue();
-        assertThat(coordinator.sessions().get(0).lost()).contains("connection closed");
+        assertThat(coordinator.sessions().get(0).lost()).contains("connection closed").contains("did not rejoin within 1s");
+        assertThat(senderHeard.get(WAIT.toSeconds(), TimeUnit.SECONDS)).startsWith("gone: ");
+        CoordinatorClient late = client(coordinator, null, ControlChannel.VERSION);
+        assertThatThrownBy(() -> late.register("gone", "c", "127.0.0.2", 9001, null))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("was given up on");
+    }
+
+    /**
+     * Issue 14, found item 5: a receiver whose connection closes after the start (its process was
+     * killed) and that registers again with the same id, cluster and data host before the silence
+     * timeout takes its place back and gets the same start frame; it never was a departure. While it is
+     * connected, or from another cluster, the same id is refused.
+     */
+    @Test
+    void aReceiverThatDisconnectsAfterTheStartRejoinsWithTheSameStart() throws Exception {
+        Coordinator coordinator = coordinator(null, 2);
+        CoordinatorClient stays = client(coordinator, null, ControlChannel.VERSION);
+        stays.register("stays", "c", "127.0.0.2", 9001, null);
+        CoordinatorClient restarts = client(coordinator, null, ControlChannel.VERSION);
+        restarts.register("restarts", "d", "127.0.0.3", 9001, null);
+        List<String> departures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ControlMessage.Start start = start(coordinator.awaitRegistrations(WAIT));
+        coordinator.start(start, (id, why) -> departures.add(id));
+        restarts.awaitStart(w -> { });
+        CoordinatorClient twin = client(coordinator, null, ControlChannel.VERSION);
+        assertThatThrownBy(() -> twin.register("restarts", "d", "127.0.0.3", 9002, null))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("still connected");
+
+        restarts.close();
+        while (coordinator.sessions().get(1).away() == null) {
+            Thread.sleep(10);
+        }
+        CoordinatorClient elsewhere = client(coordinator, null, ControlChannel.VERSION);
+        assertThatThrownBy(() -> elsewhere.register("restarts", "c", "127.0.0.3", 9001, null))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("--cluster d");
+        CoordinatorClient again = client(coordinator, null, ControlChannel.VERSION);
+        ControlMessage.Accepted accepted = again.register("restarts", "d", "127.0.0.3", 9002, null);
+
+        assertThat(accepted.rejoined()).isTrue();
+        assertThat(again.awaitStart(w -> { }).members()).isEqualTo(start.members());
+        again.done(new ControlMessage.Done(true, null, null));
+        stays.done(new ControlMessage.Done(true, null, null));
+        assertThat(coordinator.awaitOutcomes(WAIT)).isTrue();
+        assertThat(coordinator.sessions()).allSatisfy(s -> assertThat(s.lost()).isNull());
+        assertThat(departures).isEmpty();
     }
 
     /**

@@ -1,0 +1,90 @@
+package io.robber.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 14, found item 5, as a user meets it: a receiver killed (SIGKILL) mid-transfer and started
+ * again with the same command rejoins the running transfer and resumes. It checks the pieces of its
+ * partial copy against the manifest, fetches only the rest and ends with a verified copy; the sender
+ * counts it as a success. The sender's {@code --max-rate} keeps the push slow enough to kill the
+ * receiver in the middle on any machine.
+ */
+class ResumeIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long SIZE = 96L << 20;
+    private static final int PIECE = 1 << 20;
+    private static final Pattern RESUMED = Pattern.compile("resuming the partial copy .*: (\\d+) of (\\d+) pieces");
+    private static final Pattern PERCENT = Pattern.compile("(\\d+)% ");
+
+    @TempDir
+    Path work;
+    @RegisterExtension
+    final RobberProcesses processes = new RobberProcesses(() -> work);
+
+    private RobberProcesses.Node receiver(String name, String coordinator, String listen, String cluster)
+            throws IOException {
+        return processes.start(name, "receive", "--coordinator", coordinator, "--listen", listen, "--cluster", cluster,
+                "--id", name.replace("-again", ""), "--out", work.resolve("out-" + cluster).toString(),
+                "--progress-interval", "200ms", "--wait", "2m", "--timeout", "3m", "--json");
+    }
+
+    @Test
+    void aReceiverKilledMidTransferRejoinsAndFetchesOnlyWhatItsPartialCopyLacks() throws Exception {
+        Path data = work.resolve("data.bin");
+        RobberProcesses.writeData(data, SIZE, 17);
+        String coordinator = "127.0.0.50:" + RobberProcesses.freePort("127.0.0.50");
+        RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
+                "--expect", "2", "--cluster", "a", "--id", "root", "--max-rate", "16MB/s", "--progress-interval", "1s",
+                "--wait", "2m", "--timeout", "3m");
+        RobberProcesses.Node stays = receiver("a1", coordinator, "127.0.1.51", "a");
+        RobberProcesses.Node killed = receiver("b1", coordinator, "127.0.2.51", "b");
+
+        killed.awaitStderr("30% or more", err -> {
+            Matcher m = PERCENT.matcher(err);
+            int last = 0;
+            while (m.find()) {
+                last = Integer.parseInt(m.group(1));
+            }
+            return last >= 30 ? last : null;
+        });
+        killed.process().destroyForcibly();
+        killed.process().waitFor();
+        sender.awaitSaying("receiver b1 disconnected");
+        try (Stream<Path> left = Files.list(work.resolve("out-b"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("the killed run's partial copy")
+                    .anyMatch(name -> name.startsWith(".robber-data.bin.") && name.endsWith(".part"));
+        }
+
+        RobberProcesses.Node again = receiver("b1-again", coordinator, "127.0.2.51", "b");
+        assertThat(again.awaitExit()).as("b1-again stderr:%n%s", again.stderr()).isZero();
+        assertThat(stays.awaitExit()).as("a1 stderr:%n%s", stays.stderr()).isZero();
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+
+        String sha = RobberProcesses.sha256(data);
+        assertThat(RobberProcesses.sha256(work.resolve("out-a/data.bin"))).isEqualTo(sha);
+        assertThat(RobberProcesses.sha256(work.resolve("out-b/data.bin"))).isEqualTo(sha);
+        assertThat(again.stderr()).contains("rejoining the running transfer");
+        assertThat(sender.stderr()).contains("receiver b1 rejoined the transfer");
+        Matcher resumed = RESUMED.matcher(again.stderr());
+        assertThat(resumed.find()).as("b1-again says what it resumed:%n%s", again.stderr()).isTrue();
+        int held = Integer.parseInt(resumed.group(1));
+        int pieces = Integer.parseInt(resumed.group(2));
+        assertThat(held).as("pieces the killed run left").isPositive().isLessThan(pieces);
+        JsonNode bytesIn = JSON.readTree(again.stdout()).get("nodes").get(0).get("bytesIn");
+        long received = bytesIn.get("local").asLong() + bytesIn.get("global").asLong();
+        assertThat(received).as("bytes b1 received after its restart, with %d of %d pieces held", held, pieces)
+                .isLessThanOrEqualTo((long) (pieces - held + 4) * PIECE);
+    }
+}
