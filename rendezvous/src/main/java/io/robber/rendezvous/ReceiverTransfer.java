@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 
 /**
  * A receiver's side of one transfer, once it has found its coordinator: registers, waits for the
@@ -224,9 +225,10 @@ public final class ReceiverTransfer {
                                      MulticastChannel channel) throws InterruptedException {
         long size = plan.manifest().size();
         long heldBytes = bytes(plan.manifest(), held);
+        LongSupplier copied = () -> Math.min(size, heldBytes + Channels.bytesIn(channel.meters()));
         long begin = System.nanoTime();
         long deadline = begin + settings.timeout().toNanos();
-        client.progress(() -> Math.min(size, heldBytes + Channels.bytesIn(channel.meters())));
+        client.progress(copied);
         client.departures(d -> {
             if (d.id().equals(settings.id())) {
                 declaredDead = "this receiver was declared dead (" + d.reason() + "; was it stopped or frozen?) and "
@@ -239,7 +241,7 @@ public final class ReceiverTransfer {
         reporter.info("receiving " + start.offer().name() + " (" + Units.bytes(size) + ") from "
                 + Units.plural(plan.group().size() - 1, "peer") + " with protocol " + start.protocol());
         CompletableFuture<Void> operation = channel.multicastAsync(plan.manifest(), target.storage(), held);
-        String error = awaitLocal(operation, deadline, size, heldBytes, channel);
+        String error = awaitLocal(operation, deadline, size, copied);
         long localNanos = System.nanoTime() - begin;
         reporter.endProgress();
         if (error == null) {
@@ -274,8 +276,8 @@ public final class ReceiverTransfer {
     }
 
     /** Waits for this node's copy; returns why it failed, or null. */
-    private String awaitLocal(CompletableFuture<Void> operation, long deadline, long size, long heldBytes,
-                              MulticastChannel channel) throws InterruptedException {
+    private String awaitLocal(CompletableFuture<Void> operation, long deadline, long size, LongSupplier copied)
+            throws InterruptedException {
         long lastBytes = -1;
         long lastChange = System.nanoTime();
         while (true) {
@@ -290,7 +292,7 @@ public final class ReceiverTransfer {
             if (declaredDead != null) {
                 return declaredDead;
             }
-            long bytes = Math.min(size, heldBytes + Channels.bytesIn(channel.meters()));
+            long bytes = copied.getAsLong();
             reporter.progress(bytes, size, "");
             long now = System.nanoTime();
             if (bytes != lastBytes) {

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
  * running operation. It scans what its storage holds ({@link HeldPieces}), multicasts with that as its
  * possession and fetches only the rest; its neighbours take it back as a reconnected peer. Checks that
  * everyone, the restarted member included, ends with a verified copy and a flush that succeeds (nobody
- * is declared dead), and that the restarted member fetched the pieces it lacked, with at most a tenth
- * more.
+ * is declared dead), and that the restarted member fetched the pieces it lacked, with at most a
+ * quarter more (duplicates at the end of a transfer): fewer than it would have refetched everything.
  */
 public final class MemberRestart {
     private static final int PIECE = 16 * 1024;
@@ -35,6 +35,13 @@ public final class MemberRestart {
     /** Every connection reads at most 1 MiB/s, so the transfer lasts long enough to be interrupted. */
     private static final LinkCustomizer SLOW_LINKS =
             (self, peer, pipeline) -> pipeline.addFirst(new ChannelTrafficShapingHandler(0, 1 << 20));
+    /**
+     * Until its crash the victim reads at most 64 KiB/s per connection: a quarter of the data takes it
+     * seconds, so a busy machine that stalls the test between its check and the crash cannot let it
+     * finish first.
+     */
+    private static final LinkCustomizer SLOWER_VICTIM =
+            (self, peer, pipeline) -> pipeline.addFirst(new ChannelTrafficShapingHandler(0, 64 << 10));
 
     private MemberRestart() {
     }
@@ -47,7 +54,7 @@ public final class MemberRestart {
         try (RobberRuntime restarted = RobberRuntime.create(1, 1);
              LoopbackGroup g = LoopbackGroup.open(protocol, 9, c -> c.withFailureTimeout(FAILURE_TIMEOUT),
                      (member, options) -> member.equals(VICTIM)
-                             ? options.withRuntime(crashing).withLinks(SLOW_LINKS) : options.withLinks(SLOW_LINKS),
+                             ? options.withRuntime(crashing).withLinks(SLOWER_VICTIM) : options.withLinks(SLOW_LINKS),
                      2, 3)) {
             List<MemoryStorage> copies = new ArrayList<>();
             List<CompletableFuture<Void>> operations = new ArrayList<>();
@@ -73,7 +80,7 @@ public final class MemberRestart {
 
             BitSet held = HeldPieces.scan(manifest, left, 2);
             assertThat(held.cardinality()).as("pieces the crashed run left").isPositive().isLessThan(PIECES);
-            MulticastChannel again = g.reopen(VICTIM, options -> options.withRuntime(restarted));
+            MulticastChannel again = g.reopen(VICTIM, options -> options.withRuntime(restarted).withLinks(SLOW_LINKS));
             operations.add(again.multicastAsync(manifest, left, held));
             copies.add(left);
 
@@ -85,7 +92,7 @@ public final class MemberRestart {
             int missing = PIECES - held.cardinality();
             // The member's meters live on in the group's registry, as in a process that exports them.
             assertThat(piecesIn(again) - fetchedBefore).as("pieces fetched after the restart, of %d missing", missing)
-                    .isGreaterThanOrEqualTo(missing).isLessThanOrEqualTo(missing + missing / 10 + 2);
+                    .isGreaterThanOrEqualTo(missing).isLessThanOrEqualTo(missing + missing / 4 + 2);
         } finally {
             crashing.close();
         }

@@ -70,9 +70,8 @@ public final class Coordinator implements AutoCloseable {
     private ScheduledFuture<?> ticker;
     private boolean started;
     private boolean closed;
-    /** What {@link #start} sent, for a receiver that rejoins later. */
-    private List<ControlMessage.ManifestPart> startParts = List.of();
-    private ControlMessage.Start startFrame;
+    /** What {@link #start} sent, for a receiver that rejoins later; null before. */
+    private StartFrame startFrame;
 
     private Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
                         Admission admission, TransferListener events, Duration silence) {
@@ -187,7 +186,7 @@ public final class Coordinator implements AutoCloseable {
         }
         events.info("receiver " + session.registration().id() + " rejoined the transfer (restarted, it resumes)");
         if (startFrame != null) {
-            sendStart(session, startParts, startFrame);
+            startFrame.sendTo(session, departures, this::lost);
         }
     }
 
@@ -309,27 +308,13 @@ public final class Coordinator implements AutoCloseable {
             BiConsumer<String, String> departureSink) {
         onLoop(() -> {
             started = true;
-            startParts = parts;
-            startFrame = start;
-            roster.sessions().stream().filter(s -> s.lost() == null && s.away() == null)
-                    .forEach(s -> sendStart(s, parts, start));
+            startFrame = new StartFrame(parts, start);
+            roster.sessions().stream().filter(ReceiverSession::connected)
+                    .forEach(s -> startFrame.sendTo(s, departures, this::lost));
             departures.started(departureSink);
             resolved();
             return null;
         });
-    }
-
-    /** {@code receiver} has the manifest's parts and the start frame, then hears of those gone before. */
-    private void sendStart(ReceiverSession receiver, List<ControlMessage.ManifestPart> parts,
-            ControlMessage.Start start) {
-        parts.forEach(receiver.connection::send);
-        ReceiverConnection connection = receiver.connection;
-        connection.send(start).addListener(f -> {
-            if (!f.isSuccess()) {
-                lost(receiver, connection, ControlSupport.describe(f.cause()));
-            }
-        });
-        departures.tell(receiver);
     }
 
     /** Every receiver's session, in registration order. */
@@ -365,8 +350,7 @@ public final class Coordinator implements AutoCloseable {
 
     private void broadcast(ControlMessage message) {
         onLoop(() -> {
-            roster.sessions().stream().filter(s -> s.lost() == null && s.away() == null)
-                    .forEach(s -> s.connection.send(message));
+            roster.sessions().stream().filter(ReceiverSession::connected).forEach(s -> s.connection.send(message));
             return null;
         });
     }

@@ -24,7 +24,7 @@ final class Departures {
         sink.accept(id, why);
         if (started) {
             ControlMessage.Departed message = new ControlMessage.Departed(id, why);
-            receivers.stream().filter(s -> s != session && s.lost() == null && s.away() == null).forEach(s -> s.connection.send(message));
+            receivers.stream().filter(s -> s != session && s.connected()).forEach(s -> s.connection.send(message));
         }
     }
 

@@ -42,6 +42,11 @@ public final class ReceiverSession {
         return away;
     }
 
+    /** On the line: neither away nor lost, so frames sent to it can arrive. */
+    boolean connected() {
+        return lost == null && away == null;
+    }
+
     boolean resolved() {
         return done != null || lost != null;
     }
