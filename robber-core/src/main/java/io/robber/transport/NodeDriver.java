@@ -100,7 +100,7 @@ final class NodeDriver implements NodeIo, Timers {
         PieceSender sender = senders[peer];
         if (sender == null) {
             sender = new PieceSender(peer, this, transport.runtime().storage(), transport.piecesInFlight(),
-                    transport.maxUnansweredRequests());
+                    transport.maxUnansweredRequests(), transport.tls() == null);
             senders[peer] = sender;
         }
         sender.enqueue(op, piece, requested);

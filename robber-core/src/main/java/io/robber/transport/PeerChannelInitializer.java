@@ -8,7 +8,8 @@ import io.robber.api.Manifest;
 
 /**
  * The pipeline of a new connection to a peer, dialled or accepted: the socket's tuning (the write
- * buffer's water marks, no Nagle delay, reads that grow to a piece), writes merged into few flushes,
+ * buffer's water marks, no Nagle delay, reads that grow to a piece), TLS when the node has a
+ * {@linkplain TransportOptions#tls() TLS identity}, writes merged into few flushes,
  * the {@link FrameDecoder} and the {@link PeerConnection} that admits the peer. The runtime tracks the
  * socket, so that closing the runtime closes it.
  */
@@ -36,6 +37,9 @@ final class PeerChannelInitializer extends ChannelInitializer<SocketChannel> {
         ch.config().setWriteBufferWaterMark(transport.writeBuffer());
         ch.config().setTcpNoDelay(true);
         ch.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(MIN_READ, INITIAL_READ, MAX_READ));
+        if (transport.tls() != null) {
+            ch.pipeline().addLast(transport.tls().newHandler(ch.alloc(), dialled >= 0));
+        }
         FrameDecoder decoder = new FrameDecoder();
         ch.pipeline().addLast(new FlushConsolidationHandler(transport.flushLimit(), true), decoder,
                 new PeerConnection(links, handshake, decoder, dialled));

@@ -3,6 +3,8 @@ package io.robber.transport;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
@@ -11,13 +13,16 @@ import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
 import io.robber.wire.WireCodec;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import javax.net.ssl.SSLException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One TCP connection to a peer: exchanges handshakes (each with a fresh nonce), then proofs of the
- * group's secret ({@link Auth}), then hands frames to the node. Any broken frame or failed check
+ * One TCP connection to a peer: exchanges handshakes (each with a fresh nonce), checks with TLS that
+ * the peer's certificate names the member it claims to be, then proofs of the group's secret
+ * ({@link Auth}), then hands frames to the node. Any broken frame or failed check
  * closes this connection with one log line; the node carries on. A connection that is not admitted
  * within the {@linkplain TransportOptions#handshakeTimeout() handshake timeout} is closed. Once admitted,
  * a {@link PeerIdleHandler} in front of it sends keep-alives when this side has nothing else to say and
@@ -94,7 +99,9 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             if (!(msg instanceof Handshake h)) {
                 throw new HandshakeException("expected a handshake, got " + msg.getClass().getSimpleName());
             }
-            peer = handshake.check(h, dialled);
+            int claimed = handshake.check(h, dialled);
+            handshake.checkCertificate(ctx.pipeline().get(SslHandler.class), claimed);
+            peer = claimed;
             ctx.writeAndFlush(WireCodec.encode(ctx.alloc(), handshake.prove(h.nonce(), peer)));
             return;
         }
@@ -108,6 +115,21 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
         links.admit(peer, ctx.channel());
         decoder.acceptLargeFrames();
         ctx.pipeline().addFirst(links.idleDetection(peer));
+    }
+
+    /** A failed TLS handshake says why here; the connection then closes. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof SslHandshakeCompletionEvent tls && !tls.isSuccess()) {
+            if (tls.cause() instanceof ClosedChannelException) {
+                reportDialFailure("connection closed during the TLS handshake");
+            } else {
+                LOG.warn("{}: TLS handshake with {} failed: {}", links.selfId(), ctx.channel().remoteAddress(),
+                        describe(tls.cause()));
+                reportDialFailure("TLS handshake failed: " + describe(tls.cause()));
+            }
+        }
+        ctx.fireUserEventTriggered(event);
     }
 
     @Override
@@ -134,7 +156,7 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             LOG.warn("{}: refused {}{}: {}", links.selfId(), ctx.channel().remoteAddress(),
                     peer >= 0 ? " (as member " + links.memberId(peer) + ")" : "", cause.getMessage());
             reportDialFailure("refused: " + cause.getMessage());
-        } else if (cause instanceof IOException) {
+        } else if (cause instanceof IOException || cause.getCause() instanceof SSLException) {
             LOG.debug("{}: connection with {} failed: {}", links.selfId(), who(ctx), describe(cause));
         } else {
             LOG.warn("{}: closing connection with {}: {}", links.selfId(), who(ctx), describe(cause));

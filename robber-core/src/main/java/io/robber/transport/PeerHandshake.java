@@ -1,10 +1,14 @@
 package io.robber.transport;
 
 import io.robber.api.Group;
+import io.netty.handler.ssl.SslHandler;
 import io.robber.security.SecretProof;
+import io.robber.security.TlsIdentity;
 import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
 import java.util.List;
+import java.util.Set;
+import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * What one node says and checks when a connection to a peer opens: its own handshake (wire version,
@@ -61,6 +65,27 @@ final class PeerHandshake {
             throw new HandshakeException("member " + group.member(peer).id() + " answered on the wrong connection");
         }
         return peer;
+    }
+
+    /**
+     * With TLS ({@code tls} not null), checks that the certificate the peer presented names the member
+     * it claims to be; throws {@link HandshakeException} otherwise.
+     */
+    void checkCertificate(SslHandler tls, int peer) {
+        if (tls == null) {
+            return;
+        }
+        String id = group.member(peer).id();
+        Set<String> names;
+        try {
+            names = TlsIdentity.peerNames(tls.engine().getSession());
+        } catch (SSLPeerUnverifiedException e) {
+            throw new HandshakeException("member " + id + " presented no certificate");
+        }
+        if (!names.contains(id)) {
+            throw new HandshakeException("the peer claims to be member " + id + " but its certificate is for "
+                    + String.join(", ", names) + ": a member's certificate must name its member id");
+        }
     }
 
     /** Our proof of the secret for {@code peer}, which challenged us with {@code peerNonce}. */

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * Sends the pieces one peer requested (or a sender-initiated protocol pushes to it), in order, as the
  * connection drains: at most {@link TransportOptions#piecesInFlight()} pieces (two by default) are in
  * flight, and a new one starts only while the channel is writable, so a slow peer never makes the
- * node buffer more than that. Pieces go out zero-copy from a file when the storage is one, are
+ * node buffer more than that. Pieces go out zero-copy from a file when the storage is one (and the
+ * connection has no TLS, which must encrypt them in a buffer), are
  * copied on the event loop from a storage {@linkplain io.robber.api.Storage#inMemory() in memory},
  * and are otherwise read on the storage pool, off the event loop.
  */
@@ -30,18 +31,22 @@ final class PieceSender {
     private final int maxInFlight;
     /** Requests beyond this many unanswered ones mean the peer ignores the per-peer request cap. */
     private final int maxRequested;
+    /** Whether pieces of a file storage may go out as file regions: not through TLS. */
+    private final boolean zeroCopy;
     /** Pieces in sending order, each {@linkplain #entry encoded} as one long. */
     private final LongQueue queue = new LongQueue();
     private int requested;
     private boolean refused;
     private int inFlight;
 
-    PieceSender(int peer, NodeDriver driver, Executor storagePool, int maxInFlight, int maxRequested) {
+    PieceSender(int peer, NodeDriver driver, Executor storagePool, int maxInFlight, int maxRequested,
+                boolean zeroCopy) {
         this.peer = peer;
         this.driver = driver;
         this.storagePool = storagePool;
         this.maxInFlight = maxInFlight;
         this.maxRequested = maxRequested;
+        this.zeroCopy = zeroCopy;
     }
 
     /**
@@ -97,7 +102,7 @@ final class PieceSender {
         int length = transfer.manifest().pieceLength(piece);
         ByteBuf header = WireCodec.pieceHeader(ch.alloc(), transfer.op(), piece, length);
         Optional<FileChannel> file = transfer.storage().fileChannel();
-        if (file.isPresent()) {
+        if (zeroCopy && file.isPresent()) {
             ch.write(header);
             ch.writeAndFlush(new UnclosedFileRegion(file.get(), offset, length))
                     .addListener(f -> sent(f.isSuccess(), length));

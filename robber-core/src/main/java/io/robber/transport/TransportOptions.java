@@ -1,6 +1,7 @@
 package io.robber.transport;
 
 import io.netty.channel.WriteBufferWaterMark;
+import io.robber.security.TlsIdentity;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -35,11 +36,14 @@ import java.util.Objects;
  * @param maxRate          bytes per second this node receives, and sends, at most across all its peer
  *                         connections together (each direction on its own; Netty's
  *                         {@code GlobalTrafficShapingHandler}); 0, the default, for no limit
+ * @param tls              this node's identity for mutual TLS on every peer connection, or null (the
+ *                         default) for plain TCP; with TLS, pieces are read into buffers to be encrypted
+ *                         rather than sent zero-copy from the file
  */
 public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Duration handshakeTimeout,
                                Dialling dialling, WriteBufferWaterMark writeBuffer, int flushLimit,
                                int piecesInFlight, long maxEarlyBytes, long pieceBudget,
-                               int maxUnansweredRequests, long maxRate) {
+                               int maxUnansweredRequests, long maxRate, TlsIdentity tls) {
     public static final int DEFAULT_HANDSHAKE_SECONDS = 10;
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(DEFAULT_HANDSHAKE_SECONDS);
     public static final WriteBufferWaterMark DEFAULT_WRITE_BUFFER = new WriteBufferWaterMark(1 << 20, 4 << 20);
@@ -86,62 +90,68 @@ public record TransportOptions(RobberRuntime runtime, LinkCustomizer links, Dura
     public static TransportOptions defaults(RobberRuntime runtime) {
         return new TransportOptions(runtime, LinkCustomizer.NONE, DEFAULT_HANDSHAKE_TIMEOUT, Dialling.DEFAULTS,
                 DEFAULT_WRITE_BUFFER, DEFAULT_FLUSH_LIMIT, DEFAULT_PIECES_IN_FLIGHT, DEFAULT_MAX_EARLY_BYTES,
-                DEFAULT_PIECE_BUDGET, DEFAULT_MAX_UNANSWERED_REQUESTS, 0);
+                DEFAULT_PIECE_BUDGET, DEFAULT_MAX_UNANSWERED_REQUESTS, 0, null);
     }
 
     public TransportOptions withRuntime(RobberRuntime newRuntime) {
         return new TransportOptions(newRuntime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withLinks(LinkCustomizer customizer) {
         return new TransportOptions(runtime, customizer, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withHandshakeTimeout(Duration timeout) {
         return new TransportOptions(runtime, links, timeout, dialling, writeBuffer, flushLimit, piecesInFlight,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withDialling(Dialling newDialling) {
         return new TransportOptions(runtime, links, handshakeTimeout, newDialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withWriteBuffer(WriteBufferWaterMark marks) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, marks, flushLimit, piecesInFlight,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withFlushLimit(int limit) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, limit, piecesInFlight,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withPiecesInFlight(int pieces) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit, pieces,
-                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate);
+                maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withMaxEarlyBytes(long bytes) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, bytes, pieceBudget, maxUnansweredRequests, maxRate);
+                piecesInFlight, bytes, pieceBudget, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withPieceBudget(long bytes) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, bytes, maxUnansweredRequests, maxRate);
+                piecesInFlight, maxEarlyBytes, bytes, maxUnansweredRequests, maxRate, tls);
     }
 
     public TransportOptions withMaxUnansweredRequests(int requests) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, requests, maxRate);
+                piecesInFlight, maxEarlyBytes, pieceBudget, requests, maxRate, tls);
     }
 
     public TransportOptions withMaxRate(long bytesPerSecond) {
         return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
-                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, bytesPerSecond);
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, bytesPerSecond, tls);
+    }
+
+    /** With mutual TLS under {@code identity} on every peer connection; null for plain TCP. */
+    public TransportOptions withTls(TlsIdentity identity) {
+        return new TransportOptions(runtime, links, handshakeTimeout, dialling, writeBuffer, flushLimit,
+                piecesInFlight, maxEarlyBytes, pieceBudget, maxUnansweredRequests, maxRate, identity);
     }
 
     /**
