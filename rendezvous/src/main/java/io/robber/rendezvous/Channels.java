@@ -3,8 +3,8 @@ package io.robber.rendezvous;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.robber.api.ChannelConfig;
 import io.robber.api.Group;
-import io.robber.api.MulticastChannel;
 import io.robber.api.ChannelMeters;
+import io.robber.api.MulticastChannel;
 import io.robber.api.ChannelMeters.Scope;
 import io.robber.rendezvous.control.NodeReport;
 import io.robber.transport.RobberTransport;
@@ -19,18 +19,20 @@ final class Channels {
     private Channels() {
     }
 
-    /** Opens the channel; with a {@code maxRate} above 0, this node's peer traffic is held to it each way. */
-    static MulticastChannel open(Group group, String self, String protocol, MeterRegistry registry, Secret secret,
+    /**
+     * Opens the channel with the {@code trust} of the control connections; with a {@code maxRate} above 0,
+     * this node's peer traffic is held to it each way.
+     */
+    static MulticastChannel open(Group group, String self, String protocol, MeterRegistry registry, Trust trust,
                                  Duration failureTimeout, long maxRate) {
         ChannelConfig config = ChannelConfig.of(group, self, protocol)
                 .withMeters(registry)
                 .withConnectTimeout(CONNECT_TIMEOUT)
                 .withFailureTimeout(failureTimeout);
-        if (secret != null) {
-            config = config.withSecret(secret.bytes());
+        if (trust.secret() != null) {
+            config = config.withSecret(trust.secret().bytes());
         }
-        return maxRate == 0 ? MulticastChannel.open(config)
-                : RobberTransport.open(config, TransportOptions.defaults().withMaxRate(maxRate));
+        return RobberTransport.open(config, TransportOptions.defaults().withMaxRate(maxRate).withTls(trust.tls()));
     }
 
     static NodeReport.Traffic in(ChannelMeters meters) {

@@ -3,6 +3,7 @@ package io.robber.rendezvous;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.robber.rendezvous.control.ControlChannel;
+import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.control.CoordinatorClient;
 import io.robber.rendezvous.data.OutputDirectory;
 import java.io.IOException;
@@ -31,6 +32,7 @@ public final class Receiver {
     private String id;
     private boolean overwrite;
     private Secret secret;
+    private TlsIdentity tls;
     private Duration waitFor = Duration.ofMinutes(5);
     private Duration timeout = Duration.ofMinutes(30);
     private Duration failureTimeout = Duration.ofSeconds(30);
@@ -108,6 +110,15 @@ public final class Receiver {
         return this;
     }
 
+    /**
+     * Mutual TLS with {@code identity} on the control and data connections (default none), as the sender
+     * has it: a certificate of the sender's CA that names this receiver's id (its default with TLS).
+     */
+    public Receiver tls(TlsIdentity identity) {
+        this.tls = identity;
+        return this;
+    }
+
     /** The sender's shared secret (default none). */
     public Receiver secret(Secret shared) {
         this.secret = shared;
@@ -166,16 +177,20 @@ public final class Receiver {
         if (out == null) {
             throw new IllegalStateException("a receiver needs into(directory)");
         }
+        Trust trust = new Trust(secret, tls);
+        if (id != null) {
+            trust.checkNames(id);
+        }
         Path dir = OutputDirectory.prepare(out);
-        try (CoordinatorClient client = CoordinatorClient.connect(coordinators, waitFor, secret, ControlChannel.VERSION,
+        try (CoordinatorClient client = CoordinatorClient.connect(coordinators, waitFor, trust, ControlChannel.VERSION,
                 listener::info)) {
             String host = listen != null ? listen.getHostString() : client.localHost();
             boolean chosen = listen != null && listen.getPort() != 0;
             try (DataPort reserved = chosen ? DataPort.NONE : DataPort.reserve(host, "--listen")) {
                 int port = chosen ? listen.getPort() : reserved.port();
                 ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
-                        id != null ? id : Addresses.format(host, port), cluster, host, port,
-                        group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, secret,
+                        id != null ? id : tls != null ? tls.name() : Addresses.format(host, port), cluster, host, port,
+                        group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, trust,
                         maxRate);
                 return new ReceiverTransfer(settings, client, listener, meters).holding(reserved).run();
             }

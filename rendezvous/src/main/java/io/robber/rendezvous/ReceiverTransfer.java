@@ -46,7 +46,7 @@ public final class ReceiverTransfer {
      * @param maxRate     bytes per second this receiver receives (and sends) at most; 0: no limit
      */
     public record Settings(String id, String cluster, String host, int port, String groupDigest, Path out, boolean overwrite,
-                    Duration timeout, Duration failureTimeout, Secret secret, long maxRate) {
+                    Duration timeout, Duration failureTimeout, Trust trust, long maxRate) {
     }
 
     private final Settings settings;
@@ -172,7 +172,7 @@ public final class ReceiverTransfer {
         MulticastChannel channel;
         try {
             reserved.close();
-            channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.secret(),
+            channel = Channels.open(plan.group(), settings.id(), start.protocol(), registry, settings.trust(),
                     settings.failureTimeout(), settings.maxRate());
         } catch (RuntimeException e) {
             String line = Transfers.describe(e);

@@ -39,7 +39,7 @@ public final class RootTransfer {
      */
     /** @param maxRate bytes per second the root sends (and receives) at most; 0: no limit */
     public record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
-                    Duration failureTimeout, Secret secret, long maxRate,
+                    Duration failureTimeout, Trust trust, long maxRate,
                     Function<List<Registration>, List<Member>> ordering) {
     }
 
@@ -115,7 +115,7 @@ public final class RootTransfer {
         MulticastChannel channel;
         try {
             reserved.close();
-            channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.secret(),
+            channel = Channels.open(group, settings.self().id(), settings.protocol(), registry, settings.trust(),
                     settings.failureTimeout(), settings.maxRate());
         } catch (RuntimeException e) {
             coordinator.abort("the sender cannot open its data channel: " + Transfers.describe(e));

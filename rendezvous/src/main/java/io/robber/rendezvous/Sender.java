@@ -6,6 +6,7 @@ import io.robber.api.Manifest;
 import io.robber.api.Member;
 import io.robber.rendezvous.control.Admission;
 import io.robber.rendezvous.control.ControlChannel;
+import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.control.Coordinator;
 import io.robber.rendezvous.control.Registration;
 import io.robber.rendezvous.data.SourceData;
@@ -47,6 +48,7 @@ public final class Sender {
     private String protocol = "robber";
     private int pieceSize = Manifest.DEFAULT_PIECE_SIZE;
     private Secret secret;
+    private TlsIdentity tls;
     private Duration waitFor = Duration.ofMinutes(5);
     private Duration timeout = Duration.ofMinutes(30);
     private Duration failureTimeout = Duration.ofSeconds(30);
@@ -93,7 +95,7 @@ public final class Sender {
         return this;
     }
 
-    /** The root's member id (default {@code HOST:DATA-PORT}). */
+    /** The root's member id (default: the name of its TLS certificate, else {@code HOST:DATA-PORT}). */
     public Sender id(String memberId) {
         this.id = memberId;
         return this;
@@ -120,6 +122,16 @@ public final class Sender {
     /** The shared secret receivers must prove they know (default none: anyone who reaches the ports may join). */
     public Sender secret(Secret shared) {
         this.secret = shared;
+        return this;
+    }
+
+    /**
+     * Mutual TLS with {@code identity} on the control and data connections (default none): every receiver
+     * needs a certificate of the same CA that names its member id, and the root's own certificate must
+     * name the root's id (its default with TLS).
+     */
+    public Sender tls(TlsIdentity identity) {
+        this.tls = identity;
         return this;
     }
 
@@ -185,9 +197,11 @@ public final class Sender {
      */
     public TransferSummary run() throws IOException, InterruptedException {
         Root root = group != null ? staticRoot() : rendezvousRoot();
+        Trust trust = new Trust(secret, tls);
+        trust.checkNames(root.self().id());
         try (DataPort reserved = root.reserved();
              SourceData source = SourceData.open(path);
-             Coordinator coordinator = Coordinator.listen(root.control(), secret, root.mode(), source.offer(),
+             Coordinator coordinator = Coordinator.listen(root.control(), trust, root.mode(), source.offer(),
                      root.receivers(), root.admission(), listener, ControlChannel.VERSION, failureTimeout)) {
             String at = Addresses.format(coordinator.address());
             String what = source.name() + " (" + Units.bytes(source.size()) + ")";
@@ -197,7 +211,7 @@ public final class Sender {
                     : "waiting for " + Units.plural(expect, "receiver") + " on " + at + " to push " + what
                             + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
             RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, waitFor,
-                    timeout, failureTimeout, secret, maxRate, root.ordering());
+                    timeout, failureTimeout, trust, maxRate, root.ordering());
             return new RootTransfer(settings, source, coordinator, listener, meters).holding(reserved).run();
         }
     }
@@ -214,7 +228,8 @@ public final class Sender {
         String host = listen.getHostString();
         DataPort reserved = dataPort != 0 ? DataPort.NONE : DataPort.reserve(host, "--listen");
         int port = dataPort != 0 ? dataPort : reserved.port();
-        Member root = Member.of(id != null ? id : Addresses.format(host, port), cluster, host, port);
+        Member root = Member.of(id != null ? id : tls != null ? tls.name() : Addresses.format(host, port), cluster,
+                host, port);
         return new Root(root, reserved, listen, "rendezvous", expect, admission(root),
                 registrations -> order(root, registrations));
     }

@@ -124,6 +124,11 @@ public final class TlsIdentity {
         return (dialled ? client : server).newHandler(alloc);
     }
 
+    /** The server's side, for a listener that must tell TLS from plain connections (Netty's {@code OptionalSslHandler}). */
+    public SslContext serverContext() {
+        return server;
+    }
+
     /** Layers TLS, as the client, over a connected blocking socket; the handshake runs on the first read or write. */
     public SSLSocket wrap(Socket socket, String host, int port) throws IOException {
         SSLSocketFactory factory = ((JdkSslContext) client).context().getSocketFactory();

@@ -10,12 +10,13 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.ConfigurationException;
-import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Trust;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import io.robber.rendezvous.Units;
@@ -88,13 +89,13 @@ public final class Coordinator implements AutoCloseable {
     /**
      * Listens on {@code address} and starts accepting receivers.
      *
-     * @param secret  null: anyone may join
+     * @param trust   how receivers prove they belong: {@link Trust#NONE} lets anyone join
      * @param mode    {@code rendezvous} or {@code static}
      * @param events  told about registrations, refusals and lost receivers
      * @param silence how long a registered receiver may send nothing before it is taken as lost
      * @throws ConfigurationException when the address is in use or not local
      */
-    public static Coordinator listen(InetSocketAddress address, Secret secret, String mode, ControlMessage.Offer offer,
+    public static Coordinator listen(InetSocketAddress address, Trust trust, String mode, ControlMessage.Offer offer,
                                      int expected, Admission admission, TransferListener events, int version,
                                      Duration silence) {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("robber-control", true),
@@ -110,9 +111,12 @@ public final class Coordinator implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (trust.tls() != null) {
+                            ch.pipeline().addLast(new OptionalSslHandler(trust.tls().serverContext()));
+                        }
                         ch.pipeline()
-                                .addLast(new ControlFrameDecoder(secret != null))
-                                .addLast(new ReceiverConnection(c, c.reception, secret, version));
+                                .addLast(new ControlFrameDecoder(trust.secret() != null))
+                                .addLast(new ReceiverConnection(c, c.reception, trust, version));
                     }
                 })
                 .bind(address)

@@ -4,6 +4,7 @@ import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.BuildVersion;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Trust;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.Units;
 import java.io.IOException;
@@ -71,7 +72,7 @@ public final class CoordinatorClient implements AutoCloseable {
      * @throws TransferFailedException when unreachable
      * @throws ConfigurationException    when incompatible: version, secret
      */
-    public static CoordinatorClient connect(List<InetSocketAddress> candidates, Duration wait, Secret secret, int version,
+    public static CoordinatorClient connect(List<InetSocketAddress> candidates, Duration wait, Trust trust, int version,
                                             Consumer<String> status) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
         long backoff = FIRST_RETRY_MILLIS;
@@ -81,7 +82,7 @@ public final class CoordinatorClient implements AutoCloseable {
             for (InetSocketAddress candidate : candidates) {
                 String where = Addresses.format(candidate);
                 try {
-                    return attempt(candidate, secret, version);
+                    return attempt(candidate, trust, version);
                 } catch (ControlChannel.VersionMismatch e) {
                     throw new ConfigurationException("version mismatch: the coordinator at " + where + " speaks control "
                             + "protocol v" + e.theirs() + ", this receiver v" + e.ours() + " (robber "
@@ -117,22 +118,30 @@ public final class CoordinatorClient implements AutoCloseable {
         }
     }
 
-    private static CoordinatorClient attempt(InetSocketAddress address, Secret secret, int version) throws IOException {
+    private static CoordinatorClient attempt(InetSocketAddress address, Trust trust, int version) throws IOException {
         if (address.isUnresolved()) {
             throw new UnknownHostException(address.getHostString());
         }
         Socket socket = new Socket();
         try {
             socket.connect(address, (int) CONNECT_TIMEOUT.toMillis());
+            if (trust.tls() != null) {
+                socket = ControlTls.handshake(trust.tls(), socket, address);
+            }
             ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
             ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
             if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
                 throw new IOException("busy: " + r.reason());
             }
+            if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.TLS) {
+                throw new ConfigurationException("the coordinator at " + Addresses.format(address) + " requires TLS: "
+                        + "pass --tls-cert, --tls-key and --tls-ca with a certificate of the sender's CA");
+            }
             if (!(first instanceof ControlMessage.Hello hello)) {
                 throw new ControlChannel.NotControlPeer("did not say hello");
             }
             String where = Addresses.format(address);
+            Secret secret = trust.secret();
             if (hello.auth() && secret == null) {
                 throw new ConfigurationException("the coordinator at " + where + " requires a shared secret: pass "
                         + "--secret-file with the sender's secret");

@@ -8,25 +8,36 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.robber.rendezvous.BuildVersion;
 import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Trust;
+import io.robber.security.TlsIdentity;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
- * One receiver's control connection on the coordinator's event loop: greets, checks its version,
- * says hello, authenticates and validates its registration and asks the {@link Coordinator} to admit
- * it; then follows its progress and outcome until it is done or lost.
+ * One receiver's control connection on the coordinator's event loop: greets (with TLS, once the TLS
+ * handshake is done; a receiver that connects without TLS is told that it must use it), checks its
+ * version, says hello, authenticates and validates its registration (with TLS: its certificate must
+ * name the id it registers) and asks the {@link Coordinator} to admit it; then follows its progress
+ * and outcome until it is done or lost.
  */
 final class ReceiverConnection extends ChannelInboundHandlerAdapter {
 
     private final Coordinator coordinator;
     private final Reception reception;
     private final Secret secret;
+    /** Receivers must use TLS: the coordinator greets only once the TLS handshake is done. */
+    private final boolean tls;
+    private boolean tlsEstablished;
     private final int version;
     private final byte[] nonce = ControlSupport.nonce();
     private ChannelHandlerContext ctx;
@@ -39,10 +50,11 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private String failure;
     private Future<?> deadline;
 
-    ReceiverConnection(Coordinator coordinator, Reception reception, Secret secret, int version) {
+    ReceiverConnection(Coordinator coordinator, Reception reception, Trust trust, int version) {
         this.coordinator = coordinator;
         this.reception = reception;
-        this.secret = secret;
+        this.secret = trust.secret();
+        this.tls = trust.tls() != null;
         this.version = version;
     }
 
@@ -54,8 +66,26 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         deadline = context.executor().schedule(this::handshakeExpired, Coordinator.HANDSHAKE_TIMEOUT.toMillis(),
                 TimeUnit.MILLISECONDS);
         reception.handshakeStarted(this, peer.getAddress());
-        ByteBuf greeting = context.alloc().buffer(8).writeInt(ControlChannel.MAGIC).writeInt(version);
-        context.writeAndFlush(greeting);
+        if (!tls) {
+            sendGreeting();
+        }
+    }
+
+    private ChannelFuture sendGreeting() {
+        return ctx.writeAndFlush(ctx.alloc().buffer(8).writeInt(ControlChannel.MAGIC).writeInt(version));
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext context, Object event) {
+        if (event instanceof SslHandshakeCompletionEvent handshake) {
+            if (handshake.isSuccess()) {
+                tlsEstablished = true;
+                sendGreeting();
+            } else {
+                drop("TLS handshake failed: " + ControlSupport.describe(handshake.cause()));
+            }
+        }
+        context.fireUserEventTriggered(event);
     }
 
     @Override
@@ -74,6 +104,16 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private void greet(ControlFrameDecoder.Greeting greeting) {
         if (greeting.magic() != ControlChannel.MAGIC) {
             drop("answered with something other than the robber control protocol");
+            return;
+        }
+        if (tls && !tlsEstablished) {
+            endHandshake();
+            coordinator.events().warn("refused a receiver at " + remote + ": it does not use TLS, which this "
+                    + "coordinator requires");
+            sendGreeting();
+            send(new ControlMessage.Refused(Refusal.TLS.code(), "this coordinator requires TLS: pass --tls-cert, "
+                    + "--tls-key and --tls-ca with a certificate of the sender's CA"))
+                    .addListener(ChannelFutureListener.CLOSE);
             return;
         }
         if (greeting.version() != version) {
@@ -111,7 +151,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
         }
-        Optional<String> invalid = validate(register);
+        Optional<String> invalid = validate(register).or(() -> uncertified(register));
         if (invalid.isPresent()) {
             refuse(Refusal.INVALID, who, invalid.get());
             return;
@@ -160,6 +200,23 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             return Optional.of("its data address " + r.host() + ":" + r.port() + " is not a valid host and port");
         }
         return Optional.empty();
+    }
+
+    /** With TLS: why the receiver's certificate does not name the id it registers, if it does not. */
+    private Optional<String> uncertified(ControlMessage.Register register) {
+        if (!tls) {
+            return Optional.empty();
+        }
+        Set<String> names;
+        try {
+            names = TlsIdentity.peerNames(ctx.pipeline().get(SslHandler.class).engine().getSession());
+        } catch (SSLPeerUnverifiedException e) {
+            return Optional.of("it presented no TLS certificate");
+        }
+        return names.contains(register.id()) ? Optional.empty()
+                : Optional.of("its certificate is for " + String.join(", ", names) + ", not for member id '"
+                        + register.id() + "': leave out --id (the certificate's name is the default with TLS) or "
+                        + "use a certificate issued for that id");
     }
 
     private void follow(ControlChannel.Frame frame) throws IOException {

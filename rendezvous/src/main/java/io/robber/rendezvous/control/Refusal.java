@@ -12,6 +12,8 @@ public enum Refusal {
     FULL,
     /** Too many connections had not registered yet, and this one, the oldest, gave way. */
     BUSY,
+    /** The coordinator requires TLS and the receiver connected without it. */
+    TLS,
     /** Anything else wrong with the registration. */
     INVALID;
 

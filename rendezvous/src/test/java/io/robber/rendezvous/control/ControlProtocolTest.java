@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.Trust;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import java.io.DataInputStream;
@@ -45,14 +46,14 @@ class ControlProtocolTest {
 
     /** {@code silence}: how long a receiver may send nothing, and how long one that disconnected may take to rejoin. */
     private Coordinator coordinator(Secret secret, int expected, Duration silence) {
-        Coordinator c = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), secret, "rendezvous", OFFER, expected,
+        Coordinator c = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), new Trust(secret, null), "rendezvous", OFFER, expected,
                 Admission.DISTINCT, TransferListener.SILENT, ControlChannel.VERSION, silence);
         open.add(c);
         return c;
     }
 
     private CoordinatorClient client(Coordinator c, Secret secret, int version) throws InterruptedException {
-        CoordinatorClient client = CoordinatorClient.connect(List.of(c.address()), WAIT, secret, version, line -> { });
+        CoordinatorClient client = CoordinatorClient.connect(List.of(c.address()), WAIT, new Trust(secret, null), version, line -> { });
         open.add(client);
         return client;
     }
