@@ -4,6 +4,7 @@ import io.robber.cli.bench.BenchCommand;
 import io.robber.cli.bench.ShapingCommand;
 import io.robber.cli.demo.DemoCommand;
 import io.robber.cli.emulate.EmulateCommand;
+import io.robber.cli.keys.KeysCommand;
 import io.robber.cli.transfer.NodeCommand;
 import io.robber.cli.transfer.ReceiveCommand;
 import io.robber.cli.transfer.SendCommand;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
         subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class,
-            BenchCommand.class, ShapingCommand.class, TreesCommand.class, EmulateCommand.class,
+            BenchCommand.class, ShapingCommand.class, TreesCommand.class, EmulateCommand.class, KeysCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

@@ -6,6 +6,7 @@ import io.robber.cli.VersionProvider;
 import io.robber.rendezvous.GroupFile;
 import io.robber.rendezvous.Receiver;
 import io.robber.rendezvous.Secret;
+import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.Sender;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -74,15 +75,16 @@ public final class NodeCommand implements Callable<Integer> {
         String name = "robber node " + self;
         Reporter reporter = options.reporter(spec.commandLine().getErr(), name);
         Secret secret = options.secret(reporter);
+        TlsIdentity tls = options.tls();
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             if (path != null) {
                 Sender sender = Sender.push(path).group(group, self).protocol(root.protocol)
-                        .pieceSize((int) root.pieceSize).secret(secret).waitFor(options.wait).timeout(options.timeout)
+                        .pieceSize((int) root.pieceSize).secret(secret).tls(tls).waitFor(options.wait).timeout(options.timeout)
                         .failureTimeout(options.failureTimeout)
                         .maxRate(options.maxRate).listener(metrics.progress(reporter)).meters(metrics.registry());
                 return SummaryOutput.run("sender", self, options, spec.commandLine().getOut(), sender::run);
             }
-            Receiver receiver = Receiver.group(group, self).into(out).overwrite(overwrite).secret(secret)
+            Receiver receiver = Receiver.group(group, self).into(out).overwrite(overwrite).secret(secret).tls(tls)
                     .waitFor(options.wait).timeout(options.timeout).failureTimeout(options.failureTimeout)
                     .maxRate(options.maxRate)
                     .listener(metrics.progress(reporter)).meters(metrics.registry());

@@ -5,6 +5,7 @@ import io.robber.cli.VersionProvider;
 import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.Receiver;
 import io.robber.rendezvous.Secret;
+import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.Sender;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ public final class ReceiveCommand implements Callable<Integer> {
             description = "This node's cluster: nodes of one cluster share a fast network (default: ${DEFAULT-VALUE}).")
     String cluster;
 
-    @Option(names = "--id", paramLabel = "ID", description = "This node's member id (default: HOST:PORT of its data address).")
+    @Option(names = "--id", paramLabel = "ID", description = "This node's member id (default: the name of its --tls-cert, else HOST:PORT of its data address).")
     String id;
 
     @Option(names = "--out", required = true, paramLabel = "DIR",
@@ -66,9 +67,10 @@ public final class ReceiveCommand implements Callable<Integer> {
         InetSocketAddress data = listen == null ? null : Addresses.parse(listen, "--listen", null, 0);
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber receive");
         Secret secret = options.secret(reporter);
+        TlsIdentity tls = options.tls();
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             Receiver receiver = Receiver.from(target).into(out).listen(data).cluster(cluster).id(id)
-                    .overwrite(overwrite).secret(secret).waitFor(options.wait).timeout(options.timeout)
+                    .overwrite(overwrite).secret(secret).tls(tls).waitFor(options.wait).timeout(options.timeout)
                     .failureTimeout(options.failureTimeout)
                     .maxRate(options.maxRate).listener(metrics.progress(reporter)).meters(metrics.registry());
             return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), receiver::run);

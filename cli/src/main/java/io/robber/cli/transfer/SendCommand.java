@@ -4,6 +4,7 @@ import io.robber.cli.ExitCodes;
 import io.robber.cli.VersionProvider;
 import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.Secret;
+import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.Sender;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ public final class SendCommand implements Callable<Integer> {
             description = "The root's cluster (default: ${DEFAULT-VALUE}).")
     String cluster;
 
-    @Option(names = "--id", paramLabel = "ID", description = "The root's member id (default: HOST:DATA-PORT).")
+    @Option(names = "--id", paramLabel = "ID", description = "The root's member id (default: the name of its --tls-cert, else HOST:DATA-PORT).")
     String id;
 
     @Option(names = "--data-port", defaultValue = "0", paramLabel = "PORT",
@@ -77,9 +78,10 @@ public final class SendCommand implements Callable<Integer> {
         InetSocketAddress control = Addresses.parse(listen, "--listen", null, Sender.DEFAULT_PORT);
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber send");
         Secret secret = options.secret(reporter);
+        TlsIdentity tls = options.tls();
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             Sender sender = Sender.push(path).listen(control).expect(expect).cluster(cluster).id(id).dataPort(dataPort)
-                    .protocol(root.protocol).pieceSize((int) root.pieceSize).secret(secret).waitFor(options.wait)
+                    .protocol(root.protocol).pieceSize((int) root.pieceSize).secret(secret).tls(tls).waitFor(options.wait)
                     .timeout(options.timeout).failureTimeout(options.failureTimeout)
                     .maxRate(options.maxRate).listener(metrics.progress(reporter))
                     .meters(metrics.registry());
