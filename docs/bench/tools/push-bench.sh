@@ -6,7 +6,8 @@
 #   (defaults: cli/target/robber.jar 8 256 3; a LAUNCHER such as cli/target/robber runs instead of
 #    `java -jar JAR`; WORK=/tmp/push-bench, JAVA_OPTS passed to every JVM;
 #    JFR=DIR records every process with Flight Recorder into DIR/sender.jfr, DIR/r1.jfr, ...,
-#    JFR_SETTINGS=profile|FILE.jfc, default profile)
+#    JFR_SETTINGS=profile|FILE.jfc, default profile; TLS=1 runs every connection with mutual TLS, on
+#    certificates that `robber keys init` makes in WORK/keys)
 #
 # Per run it prints:
 #   wall      from the receivers' start to the last receiver's exit (its copy verified and in place)
@@ -26,6 +27,9 @@ PORT=${PORT:-17800}
 JAVA_OPTS=${JAVA_OPTS:-}
 JAR=$(realpath "$JAR")
 JFR=${JFR:-}
+TLS=${TLS:-}
+# tls_opts NODE: the TLS options of one node, or nothing without TLS=1
+tls_opts() { [[ -n $TLS ]] && echo "--tls-cert $WORK/keys/$1.pem --tls-key $WORK/keys/$1-key.pem --tls-ca $WORK/keys/ca.pem"; true; }
 jfr_opt() { [[ -n $JFR ]] && echo "-XX:StartFlightRecording=filename=$JFR/$1.jfr,settings=${JFR_SETTINGS:-profile}"; true; }
 # robber PROCESS-NAME ARGS...: one robber process, by the jar or by the launcher
 robber() {
@@ -43,6 +47,10 @@ if [[ ! -f $DATA || $(stat -c %s "$DATA") -ne $((SIZE_MIB * 1048576)) ]]; then
     head -c $((SIZE_MIB * 1048576)) /dev/urandom > "$DATA"
 fi
 SHA=$(sha256sum "$DATA" | cut -d' ' -f1)
+if [[ -n $TLS ]]; then
+    rm -rf "$WORK/keys"
+    robber keys keys init --dir "$WORK/keys" sender $(seq -f 'r%g' 1 "$N") > /dev/null
+fi
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -57,7 +65,7 @@ printf '%-6s %8s %9s %7s %8s %7s\n' run wall transfer setup cpu sys
 for run in $(seq 1 "$RUNS"); do
     rm -rf "$WORK/run" && mkdir -p "$WORK/run"
     /usr/bin/time -f '%U %S' -o "$WORK/run/sender.time" \
-        bash -c 'robber "$@"' - sender send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet "$DATA" \
+        bash -c 'robber "$@"' - sender send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet $(tls_opts sender) "$DATA" \
         > "$WORK/run/sender.json" 2> "$WORK/run/sender.err" &
     sender=$!
     start=$(date +%s.%N)
@@ -65,7 +73,7 @@ for run in $(seq 1 "$RUNS"); do
     for i in $(seq 1 "$N"); do
         /usr/bin/time -f '%U %S' -o "$WORK/run/r$i.time" \
             bash -c 'robber "$@"' - "r$i" receive --coordinator "127.0.0.1:$PORT" --listen "127.0.0.$((i + 1))" \
-            --out "$WORK/run/out$i" --json --quiet > "$WORK/run/r$i.json" 2> "$WORK/run/r$i.err" &
+            --out "$WORK/run/out$i" --json --quiet $(tls_opts "r$i") > "$WORK/run/r$i.json" 2> "$WORK/run/r$i.err" &
         pids+=($!)
     done
     for p in "${pids[@]}"; do
