@@ -39,6 +39,8 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
     /** The peer's member index once its handshake passed the checks. */
     private int peer = -1;
     private boolean admitted;
+    /** The connection failed a check or broke and is closing: frames still decoded from its last read are dropped. */
+    private boolean closing;
     private boolean dialFailureReported;
 
     PeerConnection(PeerLinks links, PeerHandshake handshake, FrameDecoder decoder, int dialled) {
@@ -64,6 +66,10 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (closing) {
+            releasePiece(msg);
+            return;
+        }
         if (!admitted) {
             try {
                 authenticate(ctx, msg);
@@ -152,6 +158,10 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (closing) {
+            return;
+        }
+        closing = true;
         if (cause instanceof HandshakeException) {
             LOG.warn("{}: refused {}{}: {}", links.selfId(), ctx.channel().remoteAddress(),
                     peer >= 0 ? " (as member " + links.memberId(peer) + ")" : "", cause.getMessage());

@@ -11,6 +11,7 @@ import io.robber.api.RobberException;
 import io.robber.security.TlsIdentity;
 import io.robber.storage.FileStorage;
 import io.robber.storage.MemoryStorage;
+import io.robber.testkit.BufferLeaks;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import io.robber.testkit.TestCertificates;
@@ -44,21 +45,27 @@ class TlsTransportTest {
         }
     }
 
-    /** From a file storage, pieces are read into buffers and encrypted instead of going out as file regions. */
+    /**
+     * From a file storage, pieces are read into buffers and encrypted instead of going out as file
+     * regions; every buffer is released (Netty's leak detector in paranoid mode).
+     */
     @Test
-    void piecesOfAFileGoThroughTls() throws Exception {
+    void piecesOfAFileGoThroughTlsAndNoBufferLeaks() throws Exception {
         TestCertificates ca = TestCertificates.create(dir.resolve("keys"), "group CA");
         byte[] data = Delivery.data(64L * PIECE + 1, 4);
         Path source = Files.write(dir.resolve("source.bin"), data);
-        try (LoopbackGroup g = LoopbackGroup.open("robber", 4, c -> c,
-                (id, transport) -> transport.withTls(ca.identity(id)), 1, 1);
-             FileStorage root = FileStorage.open(source);
-             FileStorage copy = FileStorage.create(dir.resolve("copy.bin"), data.length)) {
-            Manifest manifest = Manifest.compute(root, PIECE);
-            CompletableFuture<Void> sent = g.channel("c0n0").multicastAsync(manifest, root, manifest.allPieces());
-            g.channel("c1n0").multicast(manifest, copy, new BitSet());
-            sent.get(60, TimeUnit.SECONDS);
-            g.channel("c1n0").flush();
+        try (BufferLeaks leaks = BufferLeaks.paranoid()) {
+            try (LoopbackGroup g = LoopbackGroup.open("robber", 4, c -> c,
+                    (id, transport) -> transport.withTls(ca.identity(id)), 1, 1);
+                 FileStorage root = FileStorage.open(source);
+                 FileStorage copy = FileStorage.create(dir.resolve("copy.bin"), data.length)) {
+                Manifest manifest = Manifest.compute(root, PIECE);
+                CompletableFuture<Void> sent = g.channel("c0n0").multicastAsync(manifest, root, manifest.allPieces());
+                g.channel("c1n0").multicast(manifest, copy, new BitSet());
+                sent.get(60, TimeUnit.SECONDS);
+                g.channel("c1n0").flush();
+            }
+            assertThat(leaks.collect()).isEmpty();
         }
         assertThat(Files.readAllBytes(dir.resolve("copy.bin"))).isEqualTo(data);
     }
