@@ -16,6 +16,7 @@ import io.robber.security.SecretProof;
 import io.robber.testkit.FuzzInputs;
 import io.robber.testkit.FuzzStream;
 import io.robber.testkit.TrackingAllocator;
+import io.robber.testkit.WatchedHandler;
 import io.robber.wire.Auth;
 import io.robber.wire.Handshake;
 import io.robber.wire.KeepAlive;
@@ -61,7 +62,7 @@ class PeerHandshakeFuzzTest {
             TRANSPORT, SELF, NEIGHBOURS, new EmbeddedChannel().eventLoop(), PROTOCOL, LISTENER);
 
     @MethodSource("seeds")
-    @FuzzTest(maxExecutions = 300_000)
+    @FuzzTest(maxExecutions = 200_000)
     void strangerIsRefused(byte[] input) throws Exception {
         INPUTS.count();
         FuzzStream stream = FuzzStream.of(input);

@@ -41,7 +41,7 @@ class WireDecoderFuzzTest {
     private static final ByteBufAllocator HEAP = new UnpooledByteBufAllocator(false);
 
     @MethodSource("seeds")
-    @FuzzTest(maxExecutions = 400_000)
+    @FuzzTest(maxExecutions = 600_000)
     void decodesOrRefuses(byte[] input) {
         INPUTS.count();
         FuzzStream stream = FuzzStream.of(input);

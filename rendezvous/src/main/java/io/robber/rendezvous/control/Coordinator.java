@@ -112,7 +112,7 @@ public final class Coordinator implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline()
                                 .addLast(new ControlFrameDecoder(secret != null))
-                                .addLast(new ReceiverConnection(c, c.reception, secret, version));
+                                .addLast(c.receiverConnection(secret, version));
                     }
                 })
                 .bind(address)
@@ -131,6 +131,11 @@ public final class Coordinator implements AutoCloseable {
         c.server = bound.channel();
         c.ticker = c.loop.scheduleAtFixedRate(c.reception::tick, 1, 1, TimeUnit.SECONDS);
         return c;
+    }
+
+    /** The handler of a new receiver's control connection, behind its {@link ControlFrameDecoder}. */
+    ReceiverConnection receiverConnection(Secret secret, int version) {
+        return new ReceiverConnection(this, reception, secret, version);
     }
 
     public InetSocketAddress address() {
@@ -379,7 +384,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Runs {@code task} on the coordinator's event loop and waits for its result. */
-    private <T> T onLoop(Callable<T> task) {
+    <T> T onLoop(Callable<T> task) {
         if (loop.inEventLoop()) {
             try {
                 return task.call();

@@ -1,4 +1,4 @@
-package io.robber.transport;
+package io.robber.testkit;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandler;
@@ -13,15 +13,15 @@ import java.util.List;
  * closes the connection on any exception hides their types, which a test needs to tell a refusal from
  * a bug.
  */
-final class WatchedHandler extends ChannelInboundHandlerAdapter {
+public final class WatchedHandler extends ChannelInboundHandlerAdapter {
     private final ChannelInboundHandler handler;
     private final List<Throwable> failures = new ArrayList<>();
 
-    WatchedHandler(ChannelInboundHandler handler) {
+    public WatchedHandler(ChannelInboundHandler handler) {
         this.handler = handler;
     }
 
-    List<Throwable> failures() {
+    public List<Throwable> failures() {
         return failures;
     }
 
