@@ -17,6 +17,10 @@ import java.util.List;
  * <p>A piece's data is copied once, from the socket's read buffers straight into one pooled direct
  * buffer of the piece's length, which is then digested and written to storage in place; other
  * frames are decoded from the accumulated stream.
+ *
+ * <p>A frame that breaks the wire format fails the decoder with a {@link MalformedFrameException} and the
+ * connection is closed; the bytes after that frame are dropped, not decoded as the connection closes
+ * (which Netty's decoder does with whatever it still holds).
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     static final int HANDSHAKE_FRAME_LIMIT = 256;
@@ -24,6 +28,8 @@ final class FrameDecoder extends ByteToMessageDecoder {
     private int maxFrameLength = HANDSHAKE_FRAME_LIMIT;
     /** The piece whose data is arriving, or null between frames. */
     private PieceFrame assembling;
+    /** A frame broke the wire format: nothing after it is decoded, not even as the connection closes. */
+    private boolean failed;
 
     /** Lifts the frame limit once the peer is admitted. */
     void acceptLargeFrames() {
@@ -32,6 +38,20 @@ final class FrameDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            decodeFrame(ctx, in, out);
+        } catch (RuntimeException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
+    }
+
+    private void decodeFrame(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (assembling != null) {
             fill(in, out);
             return;
@@ -41,7 +61,6 @@ final class FrameDecoder extends ByteToMessageDecoder {
         }
         int length = in.getInt(in.readerIndex());
         if (length < 1 || length > maxFrameLength) {
-            in.skipBytes(in.readableBytes());
             throw new MalformedFrameException("frame length " + length + " outside [1, " + maxFrameLength + "]");
         }
         if (isPiece(in, length)) {

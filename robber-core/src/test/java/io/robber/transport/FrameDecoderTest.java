@@ -70,10 +70,46 @@ class FrameDecoderTest {
                 .hasMessageContaining("negative piece index");
     }
 
+    /**
+     * Found by WireDecoderFuzzTest: frames, then one of unknown type 19, then more frames and a piece, in
+     * one read. The decoder refused the unknown frame, but decoded the frames after it when the
+     * connection closed, and handed them on, the piece's buffer with them.
+     */
+    @Test
+    void nothingAfterAMalformedFrameIsDecodedEvenWhenTheConnectionCloses() {
+        EmbeddedChannel channel = admitted();
+        List<ByteBuf> allocated = trackDirectBuffers(channel);
+        ByteBuf stream = Unpooled.buffer();
+        stream.writeBytes(WireCodec.encode(stream.alloc(), new Message.Request(1, 2)));
+        stream.writeInt(5).writeByte(19).writeInt(1);
+        stream.writeBytes(WireCodec.encode(stream.alloc(), new Message.Request(1, 3)));
+        stream.writeBytes(WireCodec.pieceHeader(stream.alloc(), 1, 0, 5)).writeBytes(new byte[5]);
+
+        assertThatThrownBy(() -> channel.writeInbound(stream)).isInstanceOf(DecoderException.class)
+                .hasMessageContaining("unknown frame type 19");
+        channel.close();
+
+        assertThat((Object) channel.readInbound()).isEqualTo(new Message.Request(1, 2));
+        assertThat((Object) channel.readInbound()).as("decoded after the malformed frame").isNull();
+        assertThat(allocated).isEmpty();
+    }
+
     @Test
     void aPieceCutOffByTheConnectionIsReleased() {
         EmbeddedChannel channel = admitted();
         ByteBuf header = WireCodec.pieceHeader(Unpooled.buffer().alloc(), 1, 0, 1000);
+        List<ByteBuf> allocated = trackDirectBuffers(channel);
+
+        channel.writeInbound(header, Unpooled.wrappedBuffer(new byte[10]));
+        channel.close();
+
+        assertThat(allocated).hasSize(1);
+        assertThat(allocated.get(0).refCnt()).isZero();
+        assertThat((Object) channel.readInbound()).isNull();
+    }
+
+    /** The direct buffers the decoder allocates on {@code channel} (for pieces), from now on. */
+    private static List<ByteBuf> trackDirectBuffers(EmbeddedChannel channel) {
         List<ByteBuf> allocated = new ArrayList<>();
         channel.config().setAllocator(new AbstractByteBufAllocator(true) {
             @Override
@@ -93,13 +129,7 @@ class FrameDecoderTest {
                 return false;
             }
         });
-
-        channel.writeInbound(header, Unpooled.wrappedBuffer(new byte[10]));
-        channel.close();
-
-        assertThat(allocated).hasSize(1);
-        assertThat(allocated.get(0).refCnt()).isZero();
-        assertThat((Object) channel.readInbound()).isNull();
+        return allocated;
     }
 
     private static List<Object> feed(byte[] wire, int chunk) {

@@ -10,8 +10,8 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.robber.rendezvous.Addresses;
@@ -116,7 +116,7 @@ public final class Coordinator implements AutoCloseable {
                         }
                         ch.pipeline()
                                 .addLast(new ControlFrameDecoder(trust.secret() != null))
-                                .addLast(new ReceiverConnection(c, c.reception, trust, version));
+                                .addLast(c.receiverConnection(trust, version));
                     }
                 })
                 .bind(address)
@@ -135,6 +135,11 @@ public final class Coordinator implements AutoCloseable {
         c.server = bound.channel();
         c.ticker = c.loop.scheduleAtFixedRate(c.reception::tick, 1, 1, TimeUnit.SECONDS);
         return c;
+    }
+
+    /** The handler of a new receiver's control connection, behind its {@link ControlFrameDecoder}. */
+    ReceiverConnection receiverConnection(Trust trust, int version) {
+        return new ReceiverConnection(this, reception, trust, version);
     }
 
     public InetSocketAddress address() {
@@ -383,7 +388,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /** Runs {@code task} on the coordinator's event loop and waits for its result. */
-    private <T> T onLoop(Callable<T> task) {
+    <T> T onLoop(Callable<T> task) {
         if (loop.inEventLoop()) {
             try {
                 return task.call();
