@@ -12,7 +12,7 @@ class EmulateCommandTest {
 
     @Test
     void composeWritesTheProjectForTheSmallDefaultAndTheScenarioAsRun(@TempDir Path dir) throws Exception {
-        RobberCliTest.Run run = RobberCliTest.run("emulate", "compose", "--scenario", "tc1-fast", "--scale", "0.05",
+        CliRun run = CliRun.of("emulate", "compose", "--scenario", "tc1-fast", "--scale", "0.05",
                 "--image", "robber-node:test", "--out", dir.toString());
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
@@ -28,7 +28,7 @@ class EmulateCommandTest {
         Path json = Files.writeString(dir.resolve("A0.json"), "{\"seconds\":3.0,\"verified\":true,\"nodes\":["
                 + "{\"id\":\"B0\",\"cluster\":\"B\",\"bytesIn\":{\"global\":6000000}}]}");
 
-        RobberCliTest.Run run = RobberCliTest.run("emulate", "table", json.toString(), "--scenario", "faults",
+        CliRun run = CliRun.of("emulate", "table", json.toString(), "--scenario", "faults",
                 "--protocol", "robber", "--bytes", "6000000", "--clusters", "A,B", "--bound", "4000000",
                 "--strict-bound", "4000000");
 

@@ -2,28 +2,12 @@ package io.robber.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class RobberCliTest {
 
-    /** What one in-process run printed and returned. */
-    record Run(int exitCode, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = RobberCli.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exitCode = cli.execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {
@@ -45,7 +29,7 @@ class RobberCliTest {
         "no-such-command",
         ""})
     void usageErrorsExitWithTwoAndOneLineOnStderr(String line) {
-        Run run = run(line.isEmpty() ? new String[0] : line.split(" "));
+        CliRun run = CliRun.of(line.isEmpty() ? new String[0] : line.split(" "));
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.out()).isEmpty();
@@ -54,21 +38,21 @@ class RobberCliTest {
 
     @Test
     void unknownProtocolListsTheAvailableOnes() {
-        Run run = run("demo", "--protocol", "carrier-pigeon");
+        CliRun run = CliRun.of("demo", "--protocol", "carrier-pigeon");
 
         assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, datacast, mob, robber");
     }
 
     @Test
     void badSizeSaysWhatIsAccepted() {
-        Run run = run("demo", "--size", "64XB");
+        CliRun run = CliRun.of("demo", "--size", "64XB");
 
         assertThat(run.err()).contains("--size").contains("64XB").contains("KiB").contains("MB");
     }
 
     @Test
     void tooMuchDataForTheHeapIsAConfigurationError() {
-        Run run = run("demo", "--size", "1000TiB");
+        CliRun run = CliRun.of("demo", "--size", "1000TiB");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("lower --size").doesNotContain("\n ");
@@ -76,7 +60,7 @@ class RobberCliTest {
 
     @Test
     void versionNamesTheBuildAndTheProtocols() {
-        Run run = run("--version");
+        CliRun run = CliRun.of("--version");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, datacast, mob, robber");
@@ -84,7 +68,7 @@ class RobberCliTest {
 
     @Test
     void demoHelpListsItsOptions() {
-        Run run = run("demo", "--help");
+        CliRun run = CliRun.of("demo", "--help");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("--protocol", "bittorrent, datacast, mob,", "--clusters", "--nodes-per-cluster", "--size",

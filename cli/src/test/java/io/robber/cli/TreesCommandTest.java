@@ -16,7 +16,7 @@ class TreesCommandTest {
 
     @Test
     void printsThePapersTwoTreesOnBCube41WithTheirDepthsTheBoundAndTheTime() {
-        RobberCliTest.Run run = RobberCliTest.run("trees", "--topology", "bcube:4,1", "--group", "00,02,10,21,23,31,33");
+        CliRun run = CliRun.of("trees", "--topology", "bcube:4,1", "--group", "00,02,10,21,23,31,33");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("bcube:4,1 (16 servers, 8 switches, 32 links)", "source 00, 6 receivers",
@@ -26,7 +26,7 @@ class TreesCommandTest {
 
     @Test
     void withoutAGroupEveryServerReceivesFromTheFirstAndJsonListsTheTrees() throws IOException {
-        RobberCliTest.Run run = RobberCliTest.run("trees", "--topology", "torus:4,2", "--json");
+        CliRun run = CliRun.of("trees", "--topology", "torus:4,2", "--json");
 
         JsonNode json = JsonOutput.mapper().readTree(run.out());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
@@ -42,9 +42,9 @@ class TreesCommandTest {
 
     @Test
     void failedLinksAndRandomReceiversAreSeededAndTimedOverRepeats() throws IOException {
-        RobberCliTest.Run first = RobberCliTest.run("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
+        CliRun first = CliRun.of("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
                 "--seed", "3", "--repeat", "5", "--json");
-        RobberCliTest.Run second = RobberCliTest.run("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
+        CliRun second = CliRun.of("trees", "--topology", "bcube:4,2", "--fail-links", "0.05", "--receivers", "20",
                 "--seed", "3", "--json");
 
         JsonNode a = JsonOutput.mapper().readTree(first.out());
@@ -61,7 +61,7 @@ class TreesCommandTest {
         Path group = Files.writeString(dir.resolve("group.txt"), "host0.0\nhost1.3\nhost2.1\n");
         Path topology = Files.writeString(dir.resolve("fabric.json"), "{\"topology\": \"leafspine:2,3,4\"}");
 
-        RobberCliTest.Run run = RobberCliTest.run("trees", "--topology", topology.toString(), "--group", group.toString(), "--source", "host2.1");
+        CliRun run = CliRun.of("trees", "--topology", topology.toString(), "--group", group.toString(), "--source", "host2.1");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("source host2.1, 2 receivers", "1 trees, bound 1",
@@ -84,7 +84,7 @@ class TreesCommandTest {
         "trees --topology bcube:4,1 --receivers 3 --group 00,01 | either --group or --receivers",
         "trees --topology /no/such.json                        | cannot read topology file"})
     void badArgumentsAreOneLineUsageErrors(String line, String message) {
-        RobberCliTest.Run run = RobberCliTest.run(line.split(" "));
+        CliRun run = CliRun.of(line.split(" "));
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.out()).isEmpty();

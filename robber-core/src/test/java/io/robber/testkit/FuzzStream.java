@@ -2,6 +2,7 @@ package io.robber.testkit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,6 +46,23 @@ public final class FuzzStream {
     /** Whether option {@code bit} (0 to 7) is set. */
     public boolean option(int bit) {
         return (options & 1 << bit) != 0;
+    }
+
+    /**
+     * Writes the stream into {@code channel} read by read, as a peer's bytes arrive, until the channel
+     * closes; returns how many bytes it took.
+     */
+    public long feed(EmbeddedChannel channel) {
+        long sent = 0;
+        for (ByteBuf read : reads()) {
+            if (!channel.isOpen()) {
+                read.release();
+                continue;
+            }
+            sent += read.readableBytes();
+            channel.writeInbound(read);
+        }
+        return sent;
     }
 
     /** The stream in the reads it arrives in, each a buffer of its own (on the heap, unpooled). */

@@ -74,14 +74,7 @@ class PeerHandshakeFuzzTest {
         channel.config().setAllocator(alloc);
         channel.pipeline().addLast(decoder, connection);
         channel.register();
-        long sent = 0;
-        for (ByteBuf read : stream.reads()) {
-            if (!channel.isOpen()) {
-                break;
-            }
-            sent += read.readableBytes();
-            channel.writeInbound(read);
-        }
+        long sent = stream.feed(channel);
         channel.advanceTimeBy(TRANSPORT.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
         channel.runScheduledPendingTasks();
 

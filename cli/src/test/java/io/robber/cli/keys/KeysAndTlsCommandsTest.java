@@ -2,12 +2,10 @@ package io.robber.cli.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.robber.cli.CliRun;
 import io.robber.cli.ExitCodes;
-import io.robber.cli.RobberCli;
 import io.robber.security.TlsIdentity;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -17,30 +15,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code robber keys init}, and a group of {@code robber node}s running on the files it made. */
 class KeysAndTlsCommandsTest {
     @TempDir
     Path dir;
 
-    record Run(int exitCode, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = RobberCli.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exitCode = cli.execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
 
     @Test
     void initMakesACaAndACertificatePerMemberThatLoad() {
         Path keys = dir.resolve("keys");
-        Run run = run("keys", "init", "--dir", keys.toString(), "a", "b");
+        CliRun run = CliRun.of("keys", "init", "--dir", keys.toString(), "a", "b");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("made a new CA: " + keys.resolve("ca.pem"))
@@ -53,31 +38,31 @@ class KeysAndTlsCommandsTest {
     @Test
     void aLaterRunReusesTheCaAndKeepsExistingCertificates() throws IOException {
         Path keys = dir.resolve("keys");
-        assertThat(run("keys", "init", "--dir", keys.toString(), "a").exitCode()).isZero();
+        assertThat(CliRun.of("keys", "init", "--dir", keys.toString(), "a").exitCode()).isZero();
         String ca = Files.readString(keys.resolve("ca.pem"));
 
-        Run again = run("keys", "init", "--dir", keys.toString(), "c");
+        CliRun again = CliRun.of("keys", "init", "--dir", keys.toString(), "c");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("using the CA in " + keys.resolve("ca.pem"));
         assertThat(Files.readString(keys.resolve("ca.pem"))).isEqualTo(ca);
         TlsIdentity.load(keys.resolve("c.pem"), keys.resolve("c-key.pem"), keys.resolve("ca.pem"));
 
-        Run clash = run("keys", "init", "--dir", keys.toString(), "a");
+        CliRun clash = CliRun.of("keys", "init", "--dir", keys.toString(), "a");
         assertThat(clash.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(clash.err()).contains(keys.resolve("a.pem") + " exists already: pass --force");
-        assertThat(run("keys", "init", "--dir", keys.toString(), "--force", "a").exitCode()).isZero();
+        assertThat(CliRun.of("keys", "init", "--dir", keys.toString(), "--force", "a").exitCode()).isZero();
     }
 
     @Test
     void anIdThatCannotNameAFileIsAUsageError() {
-        Run run = run("keys", "init", "--dir", dir.toString(), "../escape");
+        CliRun run = CliRun.of("keys", "init", "--dir", dir.toString(), "../escape");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("member id '../escape' cannot name its certificate files");
     }
 
     @Test
     void tlsOptionsGoTogether() {
-        Run run = run("receive", "--coordinator", "127.0.0.1:1", "--out", dir.resolve("out").toString(),
+        CliRun run = CliRun.of("receive", "--coordinator", "127.0.0.1:1", "--out", dir.resolve("out").toString(),
                 "--tls-cert", dir.resolve("a.pem").toString());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("TLS needs --tls-cert, --tls-key and --tls-ca together; missing --tls-key "
@@ -87,7 +72,7 @@ class KeysAndTlsCommandsTest {
     @Test
     void aStaticGroupDeliversOverTlsWithTheFilesOfInit() throws Exception {
         Path keys = dir.resolve("keys");
-        assertThat(run("keys", "init", "--dir", keys.toString(), "a", "b", "c").exitCode()).isZero();
+        assertThat(CliRun.of("keys", "init", "--dir", keys.toString(), "a", "b", "c").exitCode()).isZero();
         byte[] bytes = new byte[1 << 20];
         new Random(11).nextBytes(bytes);
         Path data = Files.write(dir.resolve("static.bin"), bytes);
@@ -97,11 +82,11 @@ class KeysAndTlsCommandsTest {
                   - {id: b, cluster: x, address: "127.0.6.2:%d"}
                   - {id: c, cluster: y, address: "127.0.7.1:%d"}
                 """.formatted(freePort(), freePort(), freePort()));
-        CompletableFuture<Run> b = CompletableFuture.supplyAsync(() -> run(node(keys, group, "b",
+        CompletableFuture<CliRun> b = CompletableFuture.supplyAsync(() -> CliRun.of(node(keys, group, "b",
                 "--out", dir.resolve("b").toString(), "-q")));
-        CompletableFuture<Run> c = CompletableFuture.supplyAsync(() -> run(node(keys, group, "c",
+        CompletableFuture<CliRun> c = CompletableFuture.supplyAsync(() -> CliRun.of(node(keys, group, "c",
                 "--out", dir.resolve("c").toString(), "-q")));
-        Run a = run(node(keys, group, "a", data.toString()));
+        CliRun a = CliRun.of(node(keys, group, "a", data.toString()));
 
         assertThat(a.exitCode()).as(a.err()).isZero();
         assertThat(a.err()).doesNotContain("no --secret-file");

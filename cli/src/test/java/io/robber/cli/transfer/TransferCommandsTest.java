@@ -3,12 +3,10 @@ package io.robber.cli.transfer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.robber.cli.CliRun;
 import io.robber.cli.ExitCodes;
 import io.robber.cli.JsonOutput;
-import io.robber.cli.RobberCli;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -18,25 +16,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code send}, {@code receive} and {@code node} in this JVM: errors, exit codes and one small transfer. */
 class TransferCommandsTest {
     @TempDir
     Path dir;
 
-    record Run(int exitCode, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = RobberCli.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exitCode = cli.execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
 
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
@@ -51,7 +36,7 @@ class TransferCommandsTest {
 
     @Test
     void aMissingPathIsAUsageErrorThatNamesIt() {
-        Run run = run("send", dir.resolve("nope.bin").toString(), "--listen", "127.0.0.1:" + 7799, "--expect", "1");
+        CliRun run = CliRun.of("send", dir.resolve("nope.bin").toString(), "--listen", "127.0.0.1:" + 7799, "--expect", "1");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(lastLine(run.err())).startsWith("robber send: path not found:").contains("nope.bin");
@@ -61,7 +46,7 @@ class TransferCommandsTest {
     void aPortInUseIsAUsageErrorWithWhatToDo() throws IOException {
         Path data = Files.writeString(dir.resolve("d.bin"), "data");
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            Run run = run("send", data.toString(), "--listen", "127.0.0.1:" + busy.getLocalPort(), "--expect", "1");
+            CliRun run = CliRun.of("send", data.toString(), "--listen", "127.0.0.1:" + busy.getLocalPort(), "--expect", "1");
 
             assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
             assertThat(lastLine(run.err())).contains("cannot listen on 127.0.0.1:" + busy.getLocalPort())
@@ -71,7 +56,7 @@ class TransferCommandsTest {
 
     @Test
     void anUnreachableCoordinatorFailsAfterWait() throws IOException {
-        Run run = run("receive", "--coordinator", "127.0.0.1:" + freePort(), "--out", dir.toString(),
+        CliRun run = CliRun.of("receive", "--coordinator", "127.0.0.1:" + freePort(), "--out", dir.toString(),
                 "--wait", "300ms");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
@@ -80,7 +65,7 @@ class TransferCommandsTest {
 
     @Test
     void withJsonAFailureStillPrintsOneObject() throws IOException {
-        Run run = run("receive", "--coordinator", "127.0.0.1:" + freePort(), "--out", dir.toString(),
+        CliRun run = CliRun.of("receive", "--coordinator", "127.0.0.1:" + freePort(), "--out", dir.toString(),
                 "--wait", "200ms", "--json", "--id", "me");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
@@ -94,7 +79,7 @@ class TransferCommandsTest {
     @Test
     void anOutputThatIsAFileIsAUsageError() throws IOException {
         Path file = Files.writeString(dir.resolve("f"), "x");
-        Run run = run("receive", "--coordinator", "127.0.0.1:7800", "--out", file.toString());
+        CliRun run = CliRun.of("receive", "--coordinator", "127.0.0.1:7800", "--out", file.toString());
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(lastLine(run.err())).contains("--out");
@@ -102,7 +87,7 @@ class TransferCommandsTest {
 
     @Test
     void aMissingSecretFileIsAUsageError() {
-        Run run = run("receive", "--coordinator", "127.0.0.1:7800", "--out", dir.toString(), "--secret-file",
+        CliRun run = CliRun.of("receive", "--coordinator", "127.0.0.1:7800", "--out", dir.toString(), "--secret-file",
                 dir.resolve("none").toString());
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
@@ -111,10 +96,10 @@ class TransferCommandsTest {
 
     @Test
     void missingOptionsAreUsageErrors() {
-        assertThat(run("send", "x").exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run("receive", "--out", "x").exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run("node", "--group", "g.json").exitCode()).isEqualTo(ExitCodes.USAGE);
-        Run run = run("send", "x", "--listen", "127.0.0.1", "--expect", "0");
+        assertThat(CliRun.of("send", "x").exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(CliRun.of("receive", "--out", "x").exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(CliRun.of("node", "--group", "g.json").exitCode()).isEqualTo(ExitCodes.USAGE);
+        CliRun run = CliRun.of("send", "x", "--listen", "127.0.0.1", "--expect", "0");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("--expect must be at least 1");
     }
@@ -131,11 +116,11 @@ class TransferCommandsTest {
                   - {id: b, cluster: x, address: "127.0.6.2:%d"}
                   - {id: c, cluster: y, address: "127.0.7.1:%d"}
                 """.formatted(ports[0], ports[1], ports[2]));
-        CompletableFuture<Run> b = CompletableFuture.supplyAsync(() -> run("node", "--group", group.toString(),
+        CompletableFuture<CliRun> b = CompletableFuture.supplyAsync(() -> CliRun.of("node", "--group", group.toString(),
                 "--self", "b", "--out", dir.resolve("b").toString(), "--wait", "1m", "--timeout", "2m", "-q"));
-        CompletableFuture<Run> c = CompletableFuture.supplyAsync(() -> run("node", "--group", group.toString(),
+        CompletableFuture<CliRun> c = CompletableFuture.supplyAsync(() -> CliRun.of("node", "--group", group.toString(),
                 "--self", "c", "--out", dir.resolve("c").toString(), "--wait", "1m", "--timeout", "2m", "-q"));
-        Run a = run("node", "--group", group.toString(), "--self", "a", data.toString(), "--json", "--wait", "1m",
+        CliRun a = CliRun.of("node", "--group", group.toString(), "--self", "a", data.toString(), "--json", "--wait", "1m",
                 "--timeout", "2m");
 
         assertThat(a.exitCode()).as(a.err()).isZero();
@@ -153,22 +138,22 @@ class TransferCommandsTest {
         Path data = Files.write(dir.resolve("payload.bin"), bytes);
         Path secret = Files.writeString(dir.resolve("secret"), "shh\n");
         String coordinator = "127.0.0.1:" + freePort();
-        CompletableFuture<Run> sender = CompletableFuture.supplyAsync(() -> run("send", data.toString(), "--listen",
+        CompletableFuture<CliRun> sender = CompletableFuture.supplyAsync(() -> CliRun.of("send", data.toString(), "--listen",
                 coordinator, "--expect", "2", "--json", "--secret-file", secret.toString(), "--piece-size", "256KiB",
                 "--wait", "1m", "--timeout", "2m"));
-        List<CompletableFuture<Run>> receivers = List.of(1, 2).stream().map(i -> CompletableFuture.supplyAsync(() ->
-                run("receive", "--coordinator", coordinator, "--listen", "127.0.5." + i, "--cluster", "c" + i,
+        List<CompletableFuture<CliRun>> receivers = List.of(1, 2).stream().map(i -> CompletableFuture.supplyAsync(() ->
+                CliRun.of("receive", "--coordinator", coordinator, "--listen", "127.0.5." + i, "--cluster", "c" + i,
                         "--out", dir.resolve("out" + i).toString(), "--json", "--secret-file", secret.toString(),
                         "--wait", "1m", "--timeout", "2m"))).toList();
 
-        Run send = sender.get(3, TimeUnit.MINUTES);
+        CliRun send = sender.get(3, TimeUnit.MINUTES);
         assertThat(send.exitCode()).as(send.err()).isZero();
         JsonNode summary = JsonOutput.mapper().readTree(send.out());
         assertThat(summary.get("verified").asBoolean()).isTrue();
         assertThat(summary.get("nodes")).hasSize(3);
         assertThat(summary.get("bytes").asLong()).isEqualTo(bytes.length);
         for (int i = 1; i <= 2; i++) {
-            Run receive = receivers.get(i - 1).get(3, TimeUnit.MINUTES);
+            CliRun receive = receivers.get(i - 1).get(3, TimeUnit.MINUTES);
             assertThat(receive.exitCode()).as(receive.err()).isZero();
             JsonNode own = JsonOutput.mapper().readTree(receive.out());
             assertThat(own.get("role").asText()).isEqualTo("receiver");

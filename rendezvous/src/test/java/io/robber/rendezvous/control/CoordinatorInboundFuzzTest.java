@@ -64,19 +64,13 @@ class CoordinatorInboundFuzzTest {
     /** One connection, on the coordinator's loop. */
     private static void connect(Coordinator coordinator, Secret secret, FuzzStream stream) throws Exception {
         TrackingAllocator alloc = new TrackingAllocator();
-        WatchedHandler connection = new WatchedHandler(coordinator.receiverConnection(new Trust(secret, null), ControlChannel.VERSION));
+        WatchedHandler connection = new WatchedHandler(coordinator.receiverConnection(new Trust(secret, null),
+                ControlChannel.VERSION));
         EmbeddedChannel channel = new FromLoopback();
         channel.config().setAllocator(alloc);
         channel.pipeline().addLast(new ControlFrameDecoder(secret != null), connection);
         channel.register();
-        long sent = 0;
-        for (ByteBuf read : stream.reads()) {
-            if (!channel.isOpen()) {
-                break;
-            }
-            sent += read.readableBytes();
-            channel.writeInbound(read);
-        }
+        long sent = stream.feed(channel);
         channel.advanceTimeBy(Coordinator.HANDSHAKE_TIMEOUT.toNanos(), TimeUnit.NANOSECONDS);
         channel.runScheduledPendingTasks();
         if (coordinator.registered() == 0) {
