@@ -14,6 +14,8 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code robber keys init}, and a group of {@code robber node}s running on the files it made. */
@@ -33,6 +35,16 @@ class KeysAndTlsCommandsTest {
                         + " --tls-ca " + keys.resolve("ca.pem"));
         TlsIdentity b = TlsIdentity.load(keys.resolve("b.pem"), keys.resolve("b-key.pem"), keys.resolve("ca.pem"));
         assertThat(b.name()).isEqualTo("b");
+    }
+
+    /** The robber jar carries BoringSSL for linux-x86_64: its data connections encrypt with it, not the JDK. */
+    @Test
+    @EnabledOnOs(value = OS.LINUX, architectures = "amd64")
+    void onLinuxX86TlsRunsOnBoringSsl() {
+        Path keys = dir.resolve("keys");
+        assertThat(CliRun.of("keys", "init", "--dir", keys.toString(), "a").exitCode()).isZero();
+        TlsIdentity a = TlsIdentity.load(keys.resolve("a.pem"), keys.resolve("a-key.pem"), keys.resolve("ca.pem"));
+        assertThat(a.provider()).isEqualTo("BoringSSL");
     }
 
     @Test
