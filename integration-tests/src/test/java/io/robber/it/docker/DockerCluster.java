@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.InternalServerErrorException;
 import io.robber.emulation.docker.ComposeProject;
 import io.robber.emulation.docker.DockerExperiment;
 import io.robber.emulation.docker.DockerImages;
@@ -33,6 +34,7 @@ import org.testcontainers.DockerClientFactory;
  * networks, on {@link #close()}.
  */
 final class DockerCluster implements AutoCloseable {
+    private static final int PAUSE_ATTEMPTS = 5;
     /** The data: 6 MB in 16 KiB pieces, about 12 s over the WAN. */
     static final long BYTES = 6_000_000;
     static final String SCENARIO = """
@@ -112,8 +114,24 @@ final class DockerCluster implements AutoCloseable {
         docker.killContainerCmd(container(service)).exec();
     }
 
+    /**
+     * Freezes a service's processes. The kernel may fail to freeze a cgroup whose task is in an
+     * uninterruptible wait (runc: "unable to freeze", seen once in CI on a busy disk); a few more tries,
+     * a moment apart, get past it.
+     */
     void pause(String service) throws IOException, InterruptedException {
-        docker.pauseContainerCmd(container(service)).exec();
+        String id = container(service);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                docker.pauseContainerCmd(id).exec();
+                return;
+            } catch (InternalServerErrorException e) {
+                if (attempt == PAUSE_ATTEMPTS || !String.valueOf(e.getMessage()).contains("unable to freeze")) {
+                    throw e;
+                }
+                Thread.sleep(200L * attempt);
+            }
+        }
     }
 
     void unpause(String service) throws IOException, InterruptedException {
