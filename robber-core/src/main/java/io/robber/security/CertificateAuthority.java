@@ -14,7 +14,6 @@ import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
-import java.util.List;
 import java.util.regex.Pattern;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.X500NameBuilder;
@@ -105,16 +104,14 @@ public final class CertificateAuthority {
 
     /** Writes the CA's certificate and (owner-only) key as PEM. */
     public void write(Path certificateFile, Path keyFile) throws IOException {
-        Pem.write(certificateFile, List.of(certificate));
-        Pem.write(keyFile, key);
+        Pem.write(certificateFile, keyFile, certificate, key);
     }
 
     /** A member's certificate and private key. */
     public record Issued(X509Certificate certificate, PrivateKey key) {
         /** Writes the certificate and (owner-only) key as PEM, the files {@link TlsIdentity#load} reads. */
         public void write(Path certificateFile, Path keyFile) throws IOException {
-            Pem.write(certificateFile, List.of(certificate));
-            Pem.write(keyFile, key);
+            Pem.write(certificateFile, keyFile, certificate, key);
         }
     }
 

@@ -75,21 +75,18 @@ final class Pem {
         }
     }
 
-    /** Writes certificates as PEM. */
-    static void write(Path file, List<X509Certificate> certificates) throws IOException {
-        StringBuilder out = new StringBuilder();
+    /** Writes a certificate and its key as PEM files, the key readable and writable by its owner only. */
+    static void write(Path certificateFile, Path keyFile, X509Certificate certificate, PrivateKey key)
+            throws IOException {
         try {
-            for (X509Certificate certificate : certificates) {
-                out.append(block("CERTIFICATE", certificate.getEncoded()));
-            }
+            Files.writeString(certificateFile, block("CERTIFICATE", certificate.getEncoded()), StandardCharsets.US_ASCII);
         } catch (CertificateException e) {
             throw new IOException("cannot encode certificate: " + e.getMessage(), e);
         }
-        Files.writeString(file, out, StandardCharsets.US_ASCII);
+        writeKey(keyFile, key);
     }
 
-    /** Writes a PKCS#8 private key as PEM, readable and writable by its owner only where the file system says so. */
-    static void write(Path file, PrivateKey key) throws IOException {
+    private static void writeKey(Path file, PrivateKey key) throws IOException {
         Files.deleteIfExists(file);
         try {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

@@ -3,15 +3,12 @@ package io.robber.rendezvous.control;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.robber.rendezvous.Addresses;
@@ -108,17 +105,7 @@ public final class Coordinator implements AutoCloseable {
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (trust.tls() != null) {
-                            ch.pipeline().addLast(new OptionalSslHandler(trust.tls().serverContext()));
-                        }
-                        ch.pipeline()
-                                .addLast(new ControlFrameDecoder(trust.secret() != null))
-                                .addLast(c.receiverConnection(trust, version));
-                    }
-                })
+                .childHandler(new ReceiverChannelInitializer(c, trust, version))
                 .bind(address)
                 .awaitUninterruptibly();
         if (!bound.isSuccess()) {
