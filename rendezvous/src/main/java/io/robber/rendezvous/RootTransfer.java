@@ -10,6 +10,7 @@ import io.robber.rendezvous.control.Coordinator;
 import io.robber.rendezvous.control.NodeReport;
 import io.robber.rendezvous.control.ReceiverSession;
 import io.robber.rendezvous.control.Registration;
+import io.robber.rendezvous.control.StartPolicy;
 import io.robber.rendezvous.data.SourceData;
 import java.io.IOException;
 import java.time.Duration;
@@ -35,10 +36,11 @@ public final class RootTransfer {
 
     /**
      * @param self     the root's member (id, cluster, data address)
+     * @param start    when to start without every expected receiver (the rest join late)
+     * @param maxRate  bytes per second the root sends (and receives) at most; 0: no limit
      * @param ordering the group's members in order, given the root and the registrations
      */
-    /** @param maxRate bytes per second the root sends (and receives) at most; 0: no limit */
-    public record Settings(Member self, String protocol, int pieceSize, Duration waitFor, Duration timeout,
+    public record Settings(Member self, String protocol, int pieceSize, StartPolicy start, Duration timeout,
                     Duration failureTimeout, Trust trust, long maxRate,
                     Function<List<Registration>, List<Member>> ordering) {
     }
@@ -97,7 +99,7 @@ public final class RootTransfer {
         });
         List<Registration> registrations;
         try {
-            registrations = coordinator.awaitRegistrations(settings.waitFor(), described);
+            registrations = coordinator.awaitRegistrations(settings.start(), described);
         } catch (RendezvousException e) {
             coordinator.abort(e.getMessage());
             throw e;
@@ -122,11 +124,16 @@ public final class RootTransfer {
             throw new ConfigurationException(Transfers.describe(e));
         }
         try {
+            int missing = coordinator.expected() - registrations.size();
             reporter.info("starting: " + Units.plural(registrations.size(), "receiver") + " in "
                     + Units.plural(group.clusters().size(), "cluster") + ", protocol " + settings.protocol()
-                    + ", data channel on " + Addresses.format(settings.self().address()));
+                    + ", data channel on " + Addresses.format(settings.self().address())
+                    + (missing > 0 ? "; the " + Units.plural(missing, "missing receiver") + " may still join late" : ""));
             coordinator.start(parts, start, (id, why) -> channel.declareDead(id, "left the transfer: " + why));
-            return transfer(channel, group, description);
+            try (LateWaves late = new LateWaves(settings, coordinator, reporter, registry, description.manifest(),
+                    source.storage(), parts, g -> startFrame(g, description, parts.size()))) {
+                return transfer(channel, late, group, description);
+            }
         } finally {
             channel.close();
         }
@@ -161,40 +168,48 @@ public final class RootTransfer {
                 tree == null ? null : Base64.getEncoder().encodeToString(tree));
     }
 
-    private TransferSummary transfer(MulticastChannel channel, Group group, SourceData.Description description)
-            throws InterruptedException {
+    private TransferSummary transfer(MulticastChannel channel, LateWaves late, Group group,
+                                     SourceData.Description description) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + settings.timeout().toNanos();
+        long size = description.manifest().size();
         CompletableFuture<Void> operation = channel.multicastAsync(description.manifest(), source.storage(),
                 description.manifest().allPieces());
         CompletableFuture<Void> dataEnded = channel.flushAsync();
-        List<ReceiverSession> sessions = coordinator.sessions();
-        long total = description.manifest().size() * sessions.size();
         boolean allResolved = false;
         String rootError = null;
         long nextLook = 0;
         long reportsDue = Long.MAX_VALUE;
+        List<ReceiverSession> sessions = coordinator.sessions();
         while (!allResolved && System.nanoTime() < Math.min(deadline, reportsDue)) {
             allResolved = coordinator.awaitOutcomes(Duration.ofMillis(TICK_MILLIS));
-            if (reportsDue == Long.MAX_VALUE && dataEnded.isDone()) {
+            late.tick();
+            boolean ended = dataEnded.isDone() && late.dataEnded();
+            if (!ended) {
+                reportsDue = Long.MAX_VALUE;
+            } else if (reportsDue == Long.MAX_VALUE) {
                 reportsDue = System.nanoTime() + settings.failureTimeout().toNanos();
             }
             if (System.nanoTime() - nextLook >= 0) {
                 nextLook = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                 stopIfChanged();
             }
+            sessions = coordinator.sessions();
             long bytes = 0;
             int done = 0;
             for (ReceiverSession s : sessions) {
                 ControlMessage.Done d = s.done();
-                bytes += d != null && d.ok() ? description.manifest().size()
-                        : Math.min(s.bytes(), description.manifest().size());
+                bytes += d != null && d.ok() ? size : Math.min(s.bytes(), size);
                 done += d != null ? 1 : 0;
             }
-            reporter.progress(bytes, total, done + " of " + sessions.size() + " receivers done");
-            if (rootError == null && operation.isCompletedExceptionally()) {
-                rootError = Transfers.describe(operation.handle((v, e) -> e).join());
-                reporter.warn("the sender's data channel failed: " + rootError);
+            reporter.progress(bytes, size * sessions.size(), done + " of " + sessions.size() + " receivers done");
+            if (rootError == null) {
+                Optional<Throwable> failure = operation.isCompletedExceptionally()
+                        ? Optional.of(operation.handle((v, e) -> e).join()) : late.failure();
+                if (failure.isPresent()) {
+                    rootError = Transfers.describe(failure.get());
+                    reporter.warn("the sender's data channel failed: " + rootError);
+                }
             }
         }
         long lastDone = System.nanoTime() - start;
@@ -204,7 +219,8 @@ public final class RootTransfer {
         List<String> failed = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         List<ReceiverSession> inGroupOrder = new ArrayList<>(sessions);
-        inGroupOrder.sort(Comparator.comparingInt(s -> group.indexOf(s.registration().id())));
+        inGroupOrder.sort(Comparator.comparingInt(s -> group.contains(s.registration().id())
+                ? group.indexOf(s.registration().id()) : Integer.MAX_VALUE));
         for (ReceiverSession s : inGroupOrder) {
             Registration r = s.registration();
             ControlMessage.Done d = s.done();
@@ -215,9 +231,9 @@ public final class RootTransfer {
             }
             String why = d != null ? (d.error() != null ? d.error() : "failed")
                     : lost != null ? "lost: " + lost
-                    : dataEnded.isDone() ? "did not report its outcome within " + Units.duration(settings.failureTimeout())
-                            + " (--failure-timeout) after the data channel " + (dataEnded.isCompletedExceptionally()
-                            ? "failed" : "saw every member holding every piece")
+                    : reportsDue != Long.MAX_VALUE ? "did not report its outcome within "
+                            + Units.duration(settings.failureTimeout()) + " (--failure-timeout) after the data channel "
+                            + (dataEnded.isCompletedExceptionally() ? "failed" : "saw every member holding every piece")
                     : "did not finish within --timeout " + Units.duration(settings.timeout());
             failed.add(r.id());
             reasons.add(r.id() + " " + why);
@@ -226,11 +242,10 @@ public final class RootTransfer {
             nodes.add(node);
         }
         if (failed.isEmpty()) {
-            flush(channel, deadline);
+            flush(channel, late, deadline);
         }
         String reason = failed.isEmpty() ? null : String.join("; ", reasons);
         coordinator.finish(new ControlMessage.Finish(failed, reason));
-        long size = description.manifest().size();
         NodeReport self = new NodeReport(settings.self().id(), settings.self().cluster(), "sender",
                 Channels.seconds(lastDone), Channels.throughput(size, lastDone), rootError == null,
                 Channels.in(channel.meters()), Channels.out(channel.meters()), rootError);
@@ -257,15 +272,22 @@ public final class RootTransfer {
         }
     }
 
-    /** Every receiver reported a verified copy; the group-wide flush should follow at once. */
-    private void flush(MulticastChannel channel, long deadline) throws InterruptedException {
-        long left = Math.max(TimeUnit.SECONDS.toNanos(5), deadline - System.nanoTime());
+    /**
+     * Every receiver reported a verified copy; the group-wide flushes (the main group's, then each late
+     * wave's) should follow at once.
+     */
+    private void flush(MulticastChannel channel, LateWaves late, long deadline) throws InterruptedException {
+        long left = Math.min(Math.max(TimeUnit.SECONDS.toNanos(5), deadline - System.nanoTime()),
+                TimeUnit.SECONDS.toNanos(30));
+        Optional<String> incomplete;
         try {
-            channel.flushAsync().get(Math.min(left, TimeUnit.SECONDS.toNanos(30)), TimeUnit.NANOSECONDS);
+            channel.flushAsync().get(left, TimeUnit.NANOSECONDS);
+            incomplete = late.flush(Duration.ofNanos(left));
         } catch (ExecutionException | TimeoutException e) {
-            reporter.warn("every receiver reported a verified copy but the group-wide flush did not complete: "
-                    + Transfers.describe(e));
+            incomplete = Optional.of(Transfers.describe(e));
         }
+        incomplete.ifPresent(why -> reporter.warn("every receiver reported a verified copy but the group-wide "
+                + "flush did not complete: " + why));
     }
 
     private static double orZero(Double value) {

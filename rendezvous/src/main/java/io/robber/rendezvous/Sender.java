@@ -9,6 +9,7 @@ import io.robber.rendezvous.control.ControlChannel;
 import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.control.Coordinator;
 import io.robber.rendezvous.control.Registration;
+import io.robber.rendezvous.control.StartPolicy;
 import io.robber.rendezvous.data.SourceData;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -50,6 +51,8 @@ public final class Sender {
     private Secret secret;
     private TlsIdentity tls;
     private Duration waitFor = Duration.ofMinutes(5);
+    private Duration startAfter;
+    private int minReceivers;
     private Duration timeout = Duration.ofMinutes(30);
     private Duration failureTimeout = Duration.ofSeconds(30);
     private long maxRate;
@@ -141,6 +144,29 @@ public final class Sender {
         return this;
     }
 
+    /**
+     * Starts this long after listening without every expected receiver, if at least {@link #minReceivers}
+     * (default 1) have registered by then; the others join the running transfer as they register (default:
+     * wait for all of them). At most the {@link #waitFor wait}.
+     */
+    public Sender startAfter(Duration delay) {
+        this.startAfter = delay;
+        return this;
+    }
+
+    /**
+     * How many receivers must have registered to start without all of them: at {@link #startAfter}, or else
+     * when the {@link #waitFor wait} runs out, instead of failing; the others join late (default: with
+     * {@code startAfter} 1, without it all, so no early start).
+     */
+    public Sender minReceivers(int receivers) {
+        if (receivers < 1) {
+            throw new IllegalArgumentException("at least 1 receiver must be there to start, got " + receivers);
+        }
+        this.minReceivers = receivers;
+        return this;
+    }
+
     /** Give up when the transfer has not finished this long after it started (default 30 minutes). */
     public Sender timeout(Duration limit) {
         this.timeout = limit;
@@ -197,6 +223,8 @@ public final class Sender {
      */
     public TransferSummary run() throws IOException, InterruptedException {
         Root root = group != null ? staticRoot() : rendezvousRoot();
+        StartPolicy start = new StartPolicy(waitFor, startAfter, minReceivers);
+        start.check(root.receivers());
         Trust trust = new Trust(secret, tls);
         trust.checkNames(root.self().id());
         try (DataPort reserved = root.reserved();
@@ -210,7 +238,7 @@ public final class Sender {
                             + group.path() + " to push " + what
                     : "waiting for " + Units.plural(expect, "receiver") + " on " + at + " to push " + what
                             + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
-            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, waitFor,
+            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, start,
                     timeout, failureTimeout, trust, maxRate, root.ordering());
             return new RootTransfer(settings, source, coordinator, listener, meters).holding(reserved).run();
         }
@@ -235,6 +263,10 @@ public final class Sender {
     }
 
     private Root staticRoot() {
+        if (startAfter != null || minReceivers > 0) {
+            throw new IllegalStateException("a static group starts with all its members: startAfter(...) and "
+                    + "minReceivers(...) are for a push");
+        }
         GroupFile.Entry me = group.entry(self);
         int receivers = group.entries().size() - 1;
         List<Member> members = group.members();

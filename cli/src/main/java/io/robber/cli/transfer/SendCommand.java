@@ -2,12 +2,15 @@ package io.robber.cli.transfer;
 
 import io.robber.cli.ExitCodes;
 import io.robber.cli.VersionProvider;
+import io.robber.cli.convert.DurationConverter;
 import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.Secret;
 import io.robber.security.TlsIdentity;
 import io.robber.rendezvous.Sender;
+import io.robber.rendezvous.Units;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,6 +51,18 @@ public final class SendCommand implements Callable<Integer> {
     @Option(names = "--expect", required = true, paramLabel = "N", description = "Number of receivers to wait for.")
     int expect;
 
+    @Option(names = "--start-after", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Start this long after listening without every expected receiver, if at least --min-receivers "
+                    + "(default 1) have registered; the others join the running transfer as they register, in waves the "
+                    + "root serves beside the first group (default: wait for all of --expect).")
+    Duration startAfter;
+
+    @Option(names = "--min-receivers", paramLabel = "N",
+            description = "Receivers that must be there to start without all of --expect: at --start-after, or else "
+                    + "when --wait runs out, instead of failing; the others join late (default: 1 with --start-after, "
+                    + "otherwise all).")
+    Integer minReceivers;
+
     @Option(names = "--cluster", defaultValue = "default", paramLabel = "NAME",
             description = "The root's cluster (default: ${DEFAULT-VALUE}).")
     String cluster;
@@ -75,6 +90,14 @@ public final class SendCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--expect must be at least 1, got "
                     + expect);
         }
+        if (minReceivers != null && (minReceivers < 1 || minReceivers > expect)) {
+            throw new ParameterException(spec.commandLine(), "--min-receivers must be between 1 and --expect (" + expect
+                    + "), got " + minReceivers);
+        }
+        if (startAfter != null && startAfter.compareTo(options.wait) > 0) {
+            throw new ParameterException(spec.commandLine(), "--start-after must not be longer than --wait ("
+                    + Units.duration(options.wait) + "): the sender would give up before it starts");
+        }
         InetSocketAddress control = Addresses.parse(listen, "--listen", null, Sender.DEFAULT_PORT);
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber send");
         Secret secret = options.secret(reporter);
@@ -83,8 +106,11 @@ public final class SendCommand implements Callable<Integer> {
             Sender sender = Sender.push(path).listen(control).expect(expect).cluster(cluster).id(id).dataPort(dataPort)
                     .protocol(root.protocol).pieceSize((int) root.pieceSize).secret(secret).tls(tls).waitFor(options.wait)
                     .timeout(options.timeout).failureTimeout(options.failureTimeout)
-                    .maxRate(options.maxRate).listener(metrics.progress(reporter))
+                    .maxRate(options.maxRate).startAfter(startAfter).listener(metrics.progress(reporter))
                     .meters(metrics.registry());
+            if (minReceivers != null) {
+                sender.minReceivers(minReceivers);
+            }
             return SummaryOutput.run("sender", id, options, spec.commandLine().getOut(), sender::run);
         }
     }

@@ -22,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -59,8 +60,8 @@ public final class Coordinator implements AutoCloseable {
     private final ControlMessage.Offer offer;
     private final Roster roster;
     private final TransferListener events;
-    private final Departures departures = new Departures();
     private final Reception reception;
+    private final LateJoiners late;
     /** How long a registered receiver may send nothing before it is taken as lost ({@link SilenceWatch}). */
     private final Duration silence;
     private final CompletableFuture<Void> outcomes = new CompletableFuture<>();
@@ -68,8 +69,8 @@ public final class Coordinator implements AutoCloseable {
     private ScheduledFuture<?> ticker;
     private boolean started;
     private boolean closed;
-    /** What {@link #start} sent, for a receiver that rejoins later; null before. */
-    private StartFrame startFrame;
+    /** The group fixed at the start; null before. */
+    private Wave main;
 
     private Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
                         Admission admission, TransferListener events, Duration silence) {
@@ -81,6 +82,7 @@ public final class Coordinator implements AutoCloseable {
         this.roster = new Roster(expected, admission);
         this.events = events;
         this.reception = new Reception(roster, events, () -> !started && !closed);
+        this.late = new LateJoiners(roster, events);
     }
 
     /**
@@ -145,7 +147,7 @@ public final class Coordinator implements AutoCloseable {
         return offer;
     }
 
-    int expected() {
+    public int expected() {
         return roster.expected();
     }
 
@@ -158,31 +160,37 @@ public final class Coordinator implements AutoCloseable {
         return started && !closed;
     }
 
-    /** A receiver reported its outcome. */
+    /** A receiver reported its outcome: once all have (late joiners included), the transfer ends for newcomers. */
     void resolved() {
         if (started && roster.sessions().stream().allMatch(ReceiverSession::resolved)) {
+            late.close();
             outcomes.complete(null);
         }
     }
 
     /**
-     * Admits a registration: before the group is fixed through the {@link Reception}; once it is, only a
-     * receiver of the group that is away and comes back ({@link Roster#rejoin}).
+     * Admits a registration: before the group is fixed through the {@link Reception}; once it is, a
+     * receiver of the transfer that is away and comes back ({@link Roster#rejoin}), or a late joiner while
+     * places are free ({@link LateJoiners}).
      */
     Roster.Admitted admit(ControlMessage.Register register, Registration registration,
             ReceiverConnection connection) {
-        return running() ? roster.rejoin(registration, connection) : reception.admit(register, registration, connection);
+        if (!running()) {
+            return reception.admit(register, registration, connection);
+        }
+        return roster.holds(registration.id()) ? roster.rejoin(registration, connection)
+                : late.admit(register, registration, connection);
     }
 
-    /** After the accepted frame went out: a receiver that rejoined gets the start frame, if it went out already. */
+    /** After the accepted frame went out: a receiver that rejoined gets its wave's start frame, if it went out already. */
     void accepted(ReceiverSession session, Roster.Admitted admitted) {
-        if (!admitted.rejoined()) {
+        if (admitted.rejoined()) {
+            events.info("receiver " + session.registration().id() + " rejoined the transfer (restarted, it resumes)");
+            session.wave.rejoined(session, this::lost);
+        } else if (started) {
+            late.accepted(session.registration(), admitted.count());
+        } else {
             reception.accepted(session.registration(), admitted.count());
-            return;
-        }
-        events.info("receiver " + session.registration().id() + " rejoined the transfer (restarted, it resumes)");
-        if (startFrame != null) {
-            startFrame.sendTo(session, departures, this::lost);
         }
     }
 
@@ -199,7 +207,7 @@ public final class Coordinator implements AutoCloseable {
             reception.left(session, why);
             return;
         }
-        if (session.resolved()) {
+        if (session.resolved() || late.left(session, why)) {
             return;
         }
         session.away(why);
@@ -219,18 +227,18 @@ public final class Coordinator implements AutoCloseable {
         }
         if (!started) {
             reception.left(session, why);
-        } else if (!session.resolved()) {
+        } else if (!session.resolved() && !late.left(session, why)) {
             session.lost(why);
             events.warn("lost receiver " + session.registration().id() + ": " + why);
-            departures.departed(session, why, roster.sessions());
+            session.wave.departed(session, why);
             resolved();
         }
     }
 
     /** A receiver reported that it failed: it takes no further part, as if lost. */
     void failed(ReceiverSession session, String why) {
-        if (running()) {
-            departures.departed(session, why, roster.sessions());
+        if (running() && session.wave != null) {
+            session.wave.departed(session, why);
         }
     }
 
@@ -241,55 +249,36 @@ public final class Coordinator implements AutoCloseable {
 
     /** Like {@link #awaitRegistrations(Duration, CompletableFuture)} for a sender that is ready now. */
     public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
-        return awaitRegistrations(wait, CompletableFuture.completedFuture(null));
+        return awaitRegistrations(StartPolicy.everyone(wait), CompletableFuture.completedFuture(null));
     }
 
     /**
-     * Blocks until {@code expected} receivers have registered and {@code ready} (the sender's own
-     * preparation, e.g. reading the data set) has completed, then fixes them as the group: later
-     * registrations are refused. A receiver that leaves in between frees its place and the wait goes on
-     * until it is taken again.
+     * Blocks until the {@code policy} lets the transfer start (every expected receiver has registered,
+     * or enough have once its start time has passed) and {@code ready} (the sender's own preparation,
+     * e.g. reading the data set) has completed, then fixes them as the group. A receiver that leaves in
+     * between frees its place and the wait goes on. After that, only late joiners take the places still
+     * free ({@link #lateWave}); when there are none, registrations are refused.
      *
      * @return the group's receivers, in registration order
-     * @throws TransferFailedException after {@code wait}, naming who did register, or at once when a
-     *                                 receiver declined
+     * @throws TransferFailedException after the policy's wait, naming who did register, or at once when
+     *                                 a receiver declined
      */
-    public List<Registration> awaitRegistrations(Duration wait, CompletableFuture<?> ready)
+    public List<Registration> awaitRegistrations(StartPolicy policy, CompletableFuture<?> ready)
             throws InterruptedException {
-        long deadline = System.nanoTime() + wait.toNanos();
-        while (true) {
-            CompletableFuture<List<Registration>> complete = onLoop(roster::whenFull);
-            try {
-                complete.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                throw new TransferFailedException(onLoop(() -> roster.shortfall(wait, address())), null);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof TransferFailedException declined) {
-                    throw new TransferFailedException(declined.getMessage(), null);
-                }
-                throw new IllegalStateException(e.getCause());
-            }
-            try {
-                ready.get();
-            } catch (ExecutionException e) {
-                // the caller reads the failure from its own future
-            }
-            List<Registration> group = onLoop(() -> {
-                if (!roster.isFull()) {
-                    return null;
-                }
-                started = true;
-                return roster.registrations();
-            });
-            if (group != null) {
-                return group;
-            }
+        return new StartWait(this, roster, policy).await(ready);
+    }
+
+    /** Fixes the receivers registered now as the group that starts the transfer. */
+    void fix() {
+        if (!started) {
+            started = true;
+            main = new Wave(new ArrayList<>(roster.sessions()));
         }
     }
 
     /**
      * Sends the same start frame to every receiver of the group, then tells them of any that departed
-     * since it was fixed. {@code departures} hears of every departure (id, why), those before the call
+     * since it was fixed. {@code departureSink} hears of every departure (id, why), those before the call
      * included, on the coordinator's loop.
      */
     public void start(ControlMessage.Start start, BiConsumer<String, String> departureSink) {
@@ -303,11 +292,30 @@ public final class Coordinator implements AutoCloseable {
     public void start(List<ControlMessage.ManifestPart> parts, ControlMessage.Start start,
             BiConsumer<String, String> departureSink) {
         onLoop(() -> {
-            started = true;
-            startFrame = new StartFrame(parts, start);
-            roster.sessions().stream().filter(ReceiverSession::connected)
-                    .forEach(s -> startFrame.sendTo(s, departures, this::lost));
-            departures.started(departureSink);
+            fix();
+            return null;
+        });
+        start(main, parts, start, departureSink);
+    }
+
+    /**
+     * The next wave of late joiners, once the first of them has waited {@code batch} (or every expected
+     * receiver is there); empty before. The root serves it on a data channel of its own, started with
+     * {@link #start(Wave, List, ControlMessage.Start, BiConsumer)}; until then, its receivers wait.
+     */
+    public Optional<Wave> lateWave(Duration batch) {
+        return onLoop(() -> Optional.ofNullable(running() ? late.form(batch) : null));
+    }
+
+    /**
+     * Sends {@code wave}'s start frame, after the manifest's {@code parts}, to each of its receivers, then
+     * tells them of any that departed since the wave was fixed; {@code departureSink} hears of every departure
+     * of the wave (id, why), those before the call included, on the coordinator's loop.
+     */
+    public void start(Wave wave, List<ControlMessage.ManifestPart> parts, ControlMessage.Start start,
+            BiConsumer<String, String> departureSink) {
+        onLoop(() -> {
+            wave.start(new StartFrame(parts, start), departureSink, this::lost);
             resolved();
             return null;
         });
@@ -337,6 +345,18 @@ public final class Coordinator implements AutoCloseable {
     /** Tells every connected receiver how the transfer ended. */
     public void finish(ControlMessage.Finish finish) {
         broadcast(finish);
+    }
+
+    /**
+     * Tells {@code wave}'s receivers that their part of the transfer will not happen (the root could not
+     * serve them): each counts as lost for {@code reason}.
+     */
+    public void abort(Wave wave, String reason) {
+        onLoop(() -> {
+            wave.abort(reason);
+            resolved();
+            return null;
+        });
     }
 
     /** Tells every connected receiver that the transfer will not happen or goes no further. */

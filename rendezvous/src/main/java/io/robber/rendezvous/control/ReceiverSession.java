@@ -7,6 +7,8 @@ package io.robber.rendezvous.control;
  */
 public final class ReceiverSession {
     volatile ReceiverConnection connection;
+    /** The wave it started with, or will; null for a late joiner whose wave is not formed yet. */
+    Wave wave;
     private final Registration registration;
     private volatile long bytes;
     private volatile ControlMessage.Done done;

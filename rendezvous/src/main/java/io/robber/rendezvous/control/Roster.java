@@ -90,6 +90,11 @@ final class Roster {
         return new Admitted(session, sessions.size(), null, null, true);
     }
 
+    /** Whether {@code id} holds a place. */
+    boolean holds(String id) {
+        return sessions.containsKey(id);
+    }
+
     /** Completes the wait if every place is taken now. */
     void checkFull() {
         if (isFull()) {
@@ -130,12 +135,17 @@ final class Roster {
         return sessions.values();
     }
 
-    /** Why the wait of {@code wait} for receivers at {@code coordinator} ended without every place taken. */
-    String shortfall(Duration wait, InetSocketAddress coordinator) {
+    /**
+     * Why the wait of {@code wait} for receivers at {@code coordinator} ended with fewer than the
+     * {@code atLeast} it needed to start.
+     */
+    String shortfall(Duration wait, int atLeast, InetSocketAddress coordinator) {
         String registered = sessions.isEmpty() ? "none" : String.join(", ", sessions.keySet());
+        String needed = atLeast < expected ? ", fewer than the " + atLeast + " of --min-receivers" : "";
+        String lower = atLeast < expected ? "lower --min-receivers" : "lower --expect";
         return "only " + sessions.size() + " of " + expected + " receivers registered within " + Units.duration(wait)
-                + " (registered: " + registered + "): start the missing receivers with --coordinator "
-                + Addresses.format(coordinator) + ", lower --expect or raise --wait";
+                + needed + " (registered: " + registered + "): start the missing receivers with --coordinator "
+                + Addresses.format(coordinator) + ", " + lower + " or raise --wait";
     }
 
     int size() {

@@ -269,7 +269,7 @@ class ControlProtocolTest {
         CompletableFuture<Void> senderReady = new CompletableFuture<>();
         CompletableFuture<List<Registration>> group = CompletableFuture.supplyAsync(() -> {
             try {
-                return coordinator.awaitRegistrations(WAIT, senderReady);
+                return coordinator.awaitRegistrations(StartPolicy.everyone(WAIT), senderReady);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
