@@ -17,17 +17,33 @@ public final class DurationConverter implements ITypeConverter<Duration> {
     /** The longest duration accepted: deadlines are counted in nanoseconds, which a few centuries overflow. */
     static final Duration MAX = Duration.ofDays(36_500);
 
+    /** Like {@link DurationConverter}, taking zero too ({@code 0s}: at once). */
+    public static final class OrZero implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return DurationConverter.convert(value, true);
+        }
+    }
+
     @Override
     public Duration convert(String value) {
+        return convert(value, false);
+    }
+
+    private static Duration convert(String value, boolean zero) {
         String text = value == null ? "" : value.trim();
         try {
-            return parse(text);
+            return parse(text, zero);
         } catch (IllegalArgumentException e) {
             throw new TypeConversionException(e.getMessage());
         }
     }
 
     public static Duration parse(String text) {
+        return parse(text, false);
+    }
+
+    private static Duration parse(String text, boolean zero) {
         Matcher m = SIMPLE.matcher(text.toLowerCase(Locale.ROOT));
         Duration duration;
         if (m.matches()) {
@@ -54,8 +70,9 @@ public final class DurationConverter implements ITypeConverter<Duration> {
                 throw new IllegalArgumentException("'" + text + "' is not a duration: " + ACCEPTED);
             }
         }
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("'" + text + "' is not a positive duration: " + ACCEPTED);
+        if (duration.isNegative() || duration.isZero() && !zero) {
+            throw new IllegalArgumentException("'" + text + "' is not a " + (zero ? "duration of 0 or more" : "positive duration")
+                    + ": " + ACCEPTED);
         }
         if (duration.compareTo(MAX) > 0) {
             throw new IllegalArgumentException("'" + text + "' is too long a duration: at most 100 years (36500 days)");

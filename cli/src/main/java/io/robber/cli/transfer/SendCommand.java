@@ -51,9 +51,9 @@ public final class SendCommand implements Callable<Integer> {
     @Option(names = "--expect", required = true, paramLabel = "N", description = "Number of receivers to wait for.")
     int expect;
 
-    @Option(names = "--start-after", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Start this long after listening without every expected receiver, if at least --min-receivers "
-                    + "(default 1) have registered; the others join the running transfer as they register, in waves the "
+    @Option(names = "--start-after", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
+            description = "Start this long after listening (0s: as soon as --min-receivers are there) without every "
+                    + "expected receiver, if at least --min-receivers (default 1) have registered; the others join the running transfer as they register, in waves the "
                     + "root serves beside the first group (default: wait for all of --expect).")
     Duration startAfter;
 

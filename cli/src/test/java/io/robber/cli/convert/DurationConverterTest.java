@@ -25,6 +25,20 @@ class DurationConverterTest {
                 .hasMessageContaining("e.g. 30s");
     }
 
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource({"0s, PT0S", "0ms, PT0S", "PT0S, PT0S", "30s, PT30S"})
+    void orZeroTakesZeroToo(String text, String iso) {
+        assertThat(new DurationConverter.OrZero().convert(text)).isEqualTo(Duration.parse(iso));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "-5s", "PT-5S", "soon"})
+    void orZeroStillRejectsWhatIsNotADuration(String text) {
+        assertThatThrownBy(() -> new DurationConverter.OrZero().convert(text))
+                .isInstanceOf(TypeConversionException.class)
+                .hasMessageContaining("e.g. 30s");
+    }
+
     @ParameterizedTest(name = "{0} formats as {1}")
     @CsvSource({"PT0.05S, 50ms", "PT30S, 30s", "PT90S, 90s", "PT5M, 5m", "PT2H, 2h", "PT0S, 0s"})
     void formatsInTheFormItReads(String iso, String text) {
