@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 14, found item 5, as a user meets it: a receiver killed (SIGKILL) mid-transfer and started
  * again with the same command rejoins the running transfer and resumes. It checks the pieces of its
  * partial copy against the manifest, fetches only the rest and ends with a verified copy; the sender
- * counts it as a success. The sender's {@code --max-rate} keeps the push slow enough to kill the
- * receiver in the middle on any machine.
+ * counts it as a success. A receiver stopped (SIGTERM) fails its push but keeps its copy for the next
+ * one. The sender's {@code --max-rate} keeps the push slow enough to stop the receiver in the middle on
+ * any machine.
  */
 class ResumeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,14 +52,7 @@ class ResumeIT {
         RobberProcesses.Node stays = receiver("a1", coordinator, "127.0.1.51", "a");
         RobberProcesses.Node killed = receiver("b1", coordinator, "127.0.2.51", "b");
 
-        killed.awaitStderr("30% or more", err -> {
-            Matcher m = PERCENT.matcher(err);
-            int last = 0;
-            while (m.find()) {
-                last = Integer.parseInt(m.group(1));
-            }
-            return last >= 30 ? last : null;
-        });
+        awaitPercent(killed, 30);
         killed.process().destroyForcibly();
         killed.process().waitFor();
         sender.awaitSaying("receiver b1 disconnected");
@@ -77,14 +71,60 @@ class ResumeIT {
         assertThat(RobberProcesses.sha256(work.resolve("out-b/data.bin"))).isEqualTo(sha);
         assertThat(again.stderr()).contains("rejoining the running transfer");
         assertThat(sender.stderr()).contains("receiver b1 rejoined the transfer");
-        Matcher resumed = RESUMED.matcher(again.stderr());
-        assertThat(resumed.find()).as("b1-again says what it resumed:%n%s", again.stderr()).isTrue();
+        assertResumedOnlyWhatWasMissing(again);
+    }
+
+    /**
+     * A receiver stopped with SIGTERM (Ctrl-C) mid-transfer fails that push but keeps its partial copy
+     * and says where; the next push of the same file to it resumes that copy and fetches only the rest.
+     */
+    @Test
+    void aReceiverStoppedMidTransferKeepsItsCopyAndTheNextPushResumesIt() throws Exception {
+        Path data = work.resolve("data.bin");
+        RobberProcesses.writeData(data, SIZE, 19);
+        String coordinator = "127.0.0.52:" + RobberProcesses.freePort("127.0.0.52");
+        RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
+                "--expect", "1", "--id", "root", "--max-rate", "16MB/s", "--wait", "2m", "--timeout", "3m");
+        RobberProcesses.Node stopped = receiver("b1", coordinator, "127.0.2.52", "b");
+        awaitPercent(stopped, 30);
+
+        stopped.process().destroy();
+
+        assertThat(stopped.awaitExit()).as("b1 stderr:%n%s", stopped.stderr()).isEqualTo(143);
+        assertThat(stopped.stderr()).contains("kept the partial copy").contains("run the same 'robber receive' again");
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
+
+        String again = "127.0.0.52:" + RobberProcesses.freePort("127.0.0.52");
+        RobberProcesses.Node resend = processes.start("sender-again", "send", data.toString(), "--listen", again,
+                "--expect", "1", "--id", "root", "--wait", "2m", "--timeout", "3m");
+        RobberProcesses.Node resumes = receiver("b1-again", again, "127.0.2.52", "b");
+        assertThat(resumes.awaitExit()).as("b1-again stderr:%n%s", resumes.stderr()).isZero();
+        assertThat(resend.awaitExit()).as("sender-again stderr:%n%s", resend.stderr()).isZero();
+        assertThat(RobberProcesses.sha256(work.resolve("out-b/data.bin"))).isEqualTo(RobberProcesses.sha256(data));
+        assertResumedOnlyWhatWasMissing(resumes);
+    }
+
+    private static void awaitPercent(RobberProcesses.Node node, int percent) throws Exception {
+        node.awaitStderr(percent + "% or more", err -> {
+            Matcher m = PERCENT.matcher(err);
+            int last = 0;
+            while (m.find()) {
+                last = Integer.parseInt(m.group(1));
+            }
+            return last >= percent ? last : null;
+        });
+    }
+
+    /** {@code node} says it resumed some but not all pieces, and received no more than the rest. */
+    private static void assertResumedOnlyWhatWasMissing(RobberProcesses.Node node) throws IOException {
+        Matcher resumed = RESUMED.matcher(node.stderr());
+        assertThat(resumed.find()).as("%s says what it resumed:%n%s", node.name(), node.stderr()).isTrue();
         int held = Integer.parseInt(resumed.group(1));
         int pieces = Integer.parseInt(resumed.group(2));
-        assertThat(held).as("pieces the killed run left").isPositive().isLessThan(pieces);
-        JsonNode bytesIn = JSON.readTree(again.stdout()).get("nodes").get(0).get("bytesIn");
+        assertThat(held).as("pieces the first run left").isPositive().isLessThan(pieces);
+        JsonNode bytesIn = JSON.readTree(node.stdout()).get("nodes").get(0).get("bytesIn");
         long received = bytesIn.get("local").asLong() + bytesIn.get("global").asLong();
-        assertThat(received).as("bytes b1 received after its restart, with %d of %d pieces held", held, pieces)
+        assertThat(received).as("bytes %s received, with %d of %d pieces held", node.name(), held, pieces)
                 .isLessThanOrEqualTo((long) (pieces - held + 4) * PIECE);
     }
 }

@@ -57,6 +57,8 @@ public final class ReceiverTransfer {
     private DataPort reserved = DataPort.NONE;
     /** Why the coordinator declared this receiver dead ({@link ControlMessage.Departed} naming it), or null. */
     private volatile String declaredDead;
+    /** Bytes of the data set this node's copy holds so far: resumed and received. */
+    private volatile LongSupplier copied = () -> 0;
 
     public ReceiverTransfer(Settings settings, CoordinatorClient client, TransferListener reporter,
                             MeterRegistry registry) {
@@ -119,13 +121,13 @@ public final class ReceiverTransfer {
             if (!target.committed()) {
                 report(false, "receiver " + settings.id() + " was stopped (SIGTERM or Ctrl-C)", null);
             }
-            target.abort();
+            release(target);
         }, "robber-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             return transfer(start, plan, target);
         } finally {
-            target.abort();
+            release(target);
             try {
                 target.close();
             } catch (IOException ignored) {
@@ -137,6 +139,21 @@ public final class ReceiverTransfer {
                 // shutting down already
             }
         }
+    }
+
+    /**
+     * Ends an unfinished copy: one that holds data is kept for the next run to resume, and the user is
+     * told where; an empty one is discarded. Safe to call more than once, and from the shutdown hook.
+     */
+    private void release(TargetData target) {
+        long held = copied.getAsLong();
+        if (target.committed() || held == 0) {
+            target.abort();
+            return;
+        }
+        target.keep().ifPresent(kept -> reporter.info("kept the partial copy (" + Units.bytes(held) + " of "
+                + Units.bytes(target.storage().size()) + ") as " + kept + ": run the same 'robber receive' again to "
+                + "resume it, or delete it"));
     }
 
     private record Plan(Group group, Manifest manifest, String sha256, DataLayout layout) {
@@ -225,7 +242,7 @@ public final class ReceiverTransfer {
                                      MulticastChannel channel) throws InterruptedException {
         long size = plan.manifest().size();
         long heldBytes = bytes(plan.manifest(), held);
-        LongSupplier copied = () -> Math.min(size, heldBytes + Channels.bytesIn(channel.meters()));
+        copied = () -> Math.min(size, heldBytes + Channels.bytesIn(channel.meters()));
         long begin = System.nanoTime();
         long deadline = begin + settings.timeout().toNanos();
         client.progress(copied);

@@ -54,7 +54,9 @@ public final class OutputDirectory {
 
     /**
      * Checks what the coordinator offers against the directory: a safe name, enough free space and,
-     * unless {@code overwrite}, no existing file or directory under that name.
+     * unless {@code overwrite}, no existing file or directory under that name. A partial copy an earlier
+     * run left for the name and size is taken as room enough: the copy goes on in it (its blocks are not
+     * counted, so a sparse one may still meet a full disk, which the receiver reports, keeping the copy).
      *
      * @throws ConfigurationException when the offer does not fit
      */
@@ -76,7 +78,9 @@ public final class OutputDirectory {
         }
         try {
             long free = Files.getFileStore(dir).getUsableSpace();
-            if (free < offer.size()) {
+            boolean resumes = DataLayout.FILE.equals(offer.kind())
+                    && TargetData.reusable(dir, name, offer.size()).isPresent();
+            if (free < offer.size() && !resumes) {
                 throw new ConfigurationException("not enough space in " + dir + " for " + name + ": "
                         + Units.bytes(offer.size()) + " needed, " + Units.bytes(free)
                         + " free; free space or choose another --out");

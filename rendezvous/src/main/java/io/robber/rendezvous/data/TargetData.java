@@ -11,6 +11,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -20,7 +22,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * only once every piece has checked out against the manifest, so a failed or killed run never leaves
  * a partial file under the final name. A temporary file that a killed run left for the same name and
  * size is reused ({@link #resumed()}): the receiver keeps the pieces in it that still match their
- * digests and fetches only the rest. Other temporary files left for the name are deleted.
+ * digests and fetches only the rest. Other temporary files left for the name are deleted. A run that
+ * fails or is stopped keeps its temporary file for the next one ({@link #keep()}).
  */
 public final class TargetData implements AutoCloseable {
     static final String TEMP_PREFIX = ".robber-";
@@ -84,29 +87,51 @@ public final class TargetData implements AutoCloseable {
      * @return the file kept, if any
      */
     static Optional<Path> removeStale(Path dir, String name, long size) throws IOException {
+        List<Path> stale = temporaryFiles(dir, name);
+        Optional<Path> kept = newestOfSize(stale, size);
+        for (Path p : stale) {
+            if (kept.isEmpty() || !p.equals(kept.get())) {
+                Files.deleteIfExists(p);
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * The temporary file of {@code name} in {@code dir} that a new copy of {@code size} bytes would resume
+     * (see {@link #removeStale}), deleting nothing.
+     */
+    public static Optional<Path> reusable(Path dir, String name, long size) throws IOException {
+        return newestOfSize(temporaryFiles(dir, name), size);
+    }
+
+    /** The regular files in {@code dir} named like {@link #tempName} for {@code name}, with any hex digits. */
+    private static List<Path> temporaryFiles(Path dir, String name) throws IOException {
         String model = tempName(name, 0);
         String stem = model.substring(0, model.length() - 16 - TEMP_SUFFIX.length());
+        List<Path> found = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, p -> {
             String file = p.getFileName().toString();
             return file.startsWith(stem) && file.endsWith(TEMP_SUFFIX)
                     && file.substring(stem.length(), file.length() - TEMP_SUFFIX.length()).matches("[0-9a-f]{1,16}");
         })) {
-            Path kept = null;
-            for (Path stale : entries) {
-                if (!Files.isRegularFile(stale, LinkOption.NOFOLLOW_LINKS)) {
-                    continue;
-                }
-                if (Files.size(stale) == size && (kept == null || newer(stale, kept))) {
-                    if (kept != null) {
-                        Files.deleteIfExists(kept);
-                    }
-                    kept = stale;
-                } else {
-                    Files.deleteIfExists(stale);
+            for (Path p : entries) {
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    found.add(p);
                 }
             }
-            return Optional.ofNullable(kept);
         }
+        return found;
+    }
+
+    private static Optional<Path> newestOfSize(List<Path> files, long size) throws IOException {
+        Path newest = null;
+        for (Path p : files) {
+            if (Files.size(p) == size && (newest == null || newer(p, newest))) {
+                newest = p;
+            }
+        }
+        return Optional.ofNullable(newest);
     }
 
     private static boolean newer(Path a, Path b) throws IOException {
@@ -154,7 +179,33 @@ public final class TargetData implements AutoCloseable {
         return committed;
     }
 
-    /** Discards the temporary files unless the copy was committed. Safe to call more than once. */
+    /**
+     * Closes an unfinished copy of a single file but keeps its temporary file, for the next run for this
+     * name and size to resume ({@link #resumed()}); a tree's temporary files are discarded as by
+     * {@link #abort()}.
+     *
+     * @return the temporary file kept, or empty when nothing was kept (a tree, or the copy is in place)
+     */
+    public synchronized Optional<Path> keep() {
+        if (committed || aborted || temp == null) {
+            abort();
+            return Optional.empty();
+        }
+        aborted = true;
+        try {
+            storage.force();
+        } catch (IOException e) {
+            // what did not reach the disk fails its digest check when the next run reads the file
+        }
+        try {
+            storage.close();
+        } catch (IOException ignored) {
+            // closed as far as it goes
+        }
+        return Optional.of(temp);
+    }
+
+    /** Discards the temporary files unless the copy was committed or kept. Safe to call more than once. */
     public synchronized void abort() {
         if (committed || aborted) {
             return;

@@ -77,4 +77,57 @@ class OutputDirectoryTest {
             assertThat(files).isEmpty();
         }
     }
+
+    @Test
+    void aKeptCopyIsResumedByTheNextRunForTheSameNameAndSize() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        TargetData first = TargetData.create(out, "x.bin", DataLayout.singleFile(100), 100, false);
+        first.storage().write(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+
+        Path kept = first.keep().orElseThrow();
+        first.close();
+
+        assertThat(kept).exists();
+        assertThat(kept.getFileName().toString()).startsWith(".robber-x.bin.").endsWith(".part");
+        assertThat(TargetData.reusable(out, "x.bin", 100)).contains(kept);
+        assertThat(TargetData.reusable(out, "x.bin", 99)).isEmpty();
+        TargetData second = TargetData.create(out, "x.bin", DataLayout.singleFile(100), 100, false);
+        assertThat(second.resumed()).isTrue();
+        ByteBuffer head = ByteBuffer.allocate(3);
+        second.storage().read(0, head);
+        assertThat(head.array()).containsExactly(1, 2, 3);
+        second.abort();
+        try (var files = Files.list(out)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    void aCommittedCopyIsNotKept() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        TargetData target = TargetData.create(out, "x.bin", DataLayout.singleFile(3), 3, false);
+        target.storage().write(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+        target.commit();
+
+        assertThat(target.keep()).isEmpty();
+        target.close();
+        try (var files = Files.list(out)) {
+            assertThat(files).containsExactly(out.resolve("x.bin"));
+        }
+    }
+
+    @Test
+    void aPartialCopyToResumeCountsAsRoomForTheData() throws IOException {
+        long free = Files.getFileStore(dir).getUsableSpace();
+        long size = free + (1L << 30);
+        ControlMessage.Offer offer = new ControlMessage.Offer("big.bin", "file", size, 1);
+        assertThatThrownBy(() -> OutputDirectory.check(dir, offer, false)).hasMessageContaining("not enough space");
+
+        try (java.io.RandomAccessFile sparse = new java.io.RandomAccessFile(
+                dir.resolve(TargetData.tempName("big.bin", 42)).toFile(), "rw")) {
+            sparse.setLength(size);
+        }
+
+        OutputDirectory.check(dir, offer, false);
+    }
 }
