@@ -26,10 +26,7 @@ class LateJoinerIT {
             throws Exception {
         String[] base = {"receive", "--coordinator", coordinator, "--listen", listen, "--cluster", id.substring(0, 1),
                 "--id", id, "--out", work.resolve("out-" + id).toString(), "--wait", "2m", "--timeout", "3m"};
-        String[] args = new String[base.length + more.length];
-        System.arraycopy(base, 0, args, 0, base.length);
-        System.arraycopy(more, 0, args, base.length, more.length);
-        return processes.start(id, args);
+        return processes.start(id, RobberProcesses.concat(base, more));
     }
 
     @Test

@@ -170,6 +170,13 @@ final class RobberProcesses implements AfterEachCallback {
         return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
+    /** {@code first} followed by {@code more}: a command line with options added. */
+    static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
     /** A port nobody listens on at {@code host} right now. */
     static int freePort(String host) throws IOException {
         try (ServerSocket s = new ServerSocket()) {

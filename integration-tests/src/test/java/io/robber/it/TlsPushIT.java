@@ -27,10 +27,7 @@ class TlsPushIT {
     }
 
     private RobberProcesses.Node start(String name, String[] command, String[] tls) throws Exception {
-        String[] args = new String[command.length + tls.length];
-        System.arraycopy(command, 0, args, 0, command.length);
-        System.arraycopy(tls, 0, args, command.length, tls.length);
-        return processes.start(name, args);
+        return processes.start(name, RobberProcesses.concat(command, tls));
     }
 
     @Test

@@ -83,7 +83,8 @@ final class LateWaves implements AutoCloseable {
             return;
         }
         reporter.info("late joiners " + receivers.stream().map(Registration::id).collect(Collectors.joining(", "))
-                + ": serving them on a data channel of their own, " + Addresses.format(group.member(group.indexOf(self.id())).address()));
+                + ": serving them on a data channel of their own, "
+                + Addresses.format(group.member(group.indexOf(self.id())).address()));
         coordinator.start(wave, parts, startFrame.apply(group),
                 (id, why) -> channel.declareDead(id, "left the transfer: " + why));
         served.add(new Served(channel, channel.multicastAsync(manifest, storage, manifest.allPieces()),

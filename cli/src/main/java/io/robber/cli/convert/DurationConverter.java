@@ -71,8 +71,8 @@ public final class DurationConverter implements ITypeConverter<Duration> {
             }
         }
         if (duration.isNegative() || duration.isZero() && !zero) {
-            throw new IllegalArgumentException("'" + text + "' is not a " + (zero ? "duration of 0 or more" : "positive duration")
-                    + ": " + ACCEPTED);
+            throw new IllegalArgumentException("'" + text + "' is not a "
+                    + (zero ? "duration of 0 or more" : "positive duration") + ": " + ACCEPTED);
         }
         if (duration.compareTo(MAX) > 0) {
             throw new IllegalArgumentException("'" + text + "' is too long a duration: at most 100 years (36500 days)");

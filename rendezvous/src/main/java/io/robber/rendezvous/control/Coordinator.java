@@ -1,23 +1,17 @@
 package io.robber.rendezvous.control;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.robber.rendezvous.Addresses;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Trust;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.TransferListener;
 import io.robber.rendezvous.Units;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,10 +31,14 @@ import java.util.function.BiConsumer;
  *
  * <p>Membership before the start: a receiver that leaves frees its place, and the coordinator waits
  * for the expected number again (a replacement may take it). The group is fixed only when the sender
- * is ready to start ({@link #awaitRegistrations(Duration, CompletableFuture)}), in one step on the loop,
+ * is ready to start ({@link #awaitRegistrations(StartPolicy, CompletableFuture)}), in one step on the loop,
  * so the start frame names exactly the receivers that hold a place. A receiver that is lost or fails
  * after that is a departure: the sender's data channel and every other receiver are told at once
  * ({@link ControlMessage.Departed}), so nobody waits for it on the data channel.
+ *
+ * <p>A {@link StartPolicy} may start the transfer without every expected receiver. Those that register
+ * later are {@link LateJoiners}: each {@link #lateWave wave} of them gets a start frame of its own, for
+ * a data channel the root opens for it; departures are told within a {@link Wave}.
  *
  * <p>Until the group is fixed, newcomers go through the {@link Reception}; a registered receiver that
  * falls silent is given up on by its {@link SilenceWatch}. One Netty event loop serves the listening
@@ -100,28 +98,7 @@ public final class Coordinator implements AutoCloseable {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("robber-control", true),
                 NioIoHandler.newFactory());
         Coordinator c = new Coordinator(group, mode, offer, expected, admission, events, silence);
-        ChannelFuture bound = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, 128)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childHandler(new ReceiverChannelInitializer(c, trust, version))
-                .bind(address)
-                .awaitUninterruptibly();
-        if (!bound.isSuccess()) {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            Throwable e = bound.cause();
-            if (e instanceof BindException) {
-                throw new ConfigurationException("cannot listen on " + Addresses.format(address) + " ("
-                        + e.getMessage() + "): the port is in use or the address is not on this machine; pick another "
-                        + "--listen address or port, or stop the process that holds it");
-            }
-            throw new ConfigurationException("cannot listen on " + Addresses.format(address) + ": "
-                    + ControlSupport.describe(e));
-        }
-        c.server = bound.channel();
+        c.server = ControlServer.bind(group, address, new ReceiverChannelInitializer(c, trust, version));
         c.ticker = c.loop.scheduleAtFixedRate(c.reception::tick, 1, 1, TimeUnit.SECONDS);
         return c;
     }
@@ -247,7 +224,7 @@ public final class Coordinator implements AutoCloseable {
         return onLoop(roster::size);
     }
 
-    /** Like {@link #awaitRegistrations(Duration, CompletableFuture)} for a sender that is ready now. */
+    /** Like {@link #awaitRegistrations(StartPolicy, CompletableFuture)}, for everyone, for a sender that is ready now. */
     public List<Registration> awaitRegistrations(Duration wait) throws InterruptedException {
         return awaitRegistrations(StartPolicy.everyone(wait), CompletableFuture.completedFuture(null));
     }

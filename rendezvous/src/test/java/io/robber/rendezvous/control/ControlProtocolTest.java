@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ControlProtocolTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
-    private static final ControlMessage.Offer OFFER = new ControlMessage.Offer("data.bin", "file", 1000, 1);
+    static final ControlMessage.Offer OFFER = new ControlMessage.Offer("data.bin", "file", 1000, 1);
     private final List<AutoCloseable> open = new ArrayList<>();
 
     @AfterEach
@@ -58,7 +58,8 @@ class ControlProtocolTest {
         return client;
     }
 
-    private static ControlMessage.Start start(List<Registration> registrations) {
+    /** A start frame for {@code registrations} and {@link #OFFER}; also for the other tests of the control protocol. */
+    static ControlMessage.Start start(List<Registration> registrations) {
         List<ControlMessage.MemberSpec> members = registrations.stream()
                 .map(r -> new ControlMessage.MemberSpec(r.id(), r.cluster(), r.host(), r.port())).toList();
         return new ControlMessage.Start("robber", members, OFFER,

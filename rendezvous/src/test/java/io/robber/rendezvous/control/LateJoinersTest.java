@@ -1,5 +1,7 @@
 package io.robber.rendezvous.control;
 
+import static io.robber.rendezvous.control.ControlProtocolTest.OFFER;
+import static io.robber.rendezvous.control.ControlProtocolTest.start;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,7 +29,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class LateJoinersTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
-    private static final ControlMessage.Offer OFFER = new ControlMessage.Offer("data.bin", "file", 1000, 1);
     private final List<AutoCloseable> open = new ArrayList<>();
     private final List<String> log = new CopyOnWriteArrayList<>();
 
@@ -57,13 +58,6 @@ class LateJoinersTest {
         open.add(client);
         client.register(id, "c1", "127.0.0.2", port, null);
         return client;
-    }
-
-    private static ControlMessage.Start start(List<Registration> registrations) {
-        List<ControlMessage.MemberSpec> members = registrations.stream()
-                .map(r -> new ControlMessage.MemberSpec(r.id(), r.cluster(), r.host(), r.port())).toList();
-        return new ControlMessage.Start("robber", members, OFFER,
-                new ControlMessage.ManifestSpec(1000, 1000, 1, "00", null), null);
     }
 
     private static Wave awaitWave(Coordinator c) throws InterruptedException {
@@ -192,7 +186,8 @@ class LateJoinersTest {
         assertThatThrownBy(() -> new StartPolicy(Duration.ofSeconds(1), Duration.ofSeconds(2), 0))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("longer than --wait");
         assertThatThrownBy(() -> new StartPolicy(Duration.ofSeconds(1), null, 4).check(3))
-                .isInstanceOf(ConfigurationException.class).hasMessageContaining("--min-receivers 4 is more than --expect 3");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("--min-receivers 4 is more than --expect 3");
         assertThat(new StartPolicy(Duration.ofSeconds(1), Duration.ZERO, 0).atLeast(3)).isEqualTo(1);
         assertThat(StartPolicy.everyone(Duration.ofSeconds(1)).atLeast(3)).isEqualTo(3);
     }
