@@ -44,6 +44,41 @@ class MembershipIT {
     }
 
     /**
+     * A receiver frozen ({@code kill -STOP}) while it waits for the others, for longer than the sender's
+     * {@code --failure-timeout}: the coordinator gives up on it and frees its place, telling it so. Thawed,
+     * it registers again by itself and the push goes on with it. (Before, it died with "lost the
+     * coordinator … before the transfer started (EOFException)".)
+     */
+    @Test
+    void aReceiverFrozenWhileItWaitsForTheOthersRegistersAgainWhenThawed() throws Exception {
+        Path data = work.resolve("data.bin");
+        RobberProcesses.writeData(data, 8L << 20, 31);
+        String coordinator = coordinator("127.0.0.31");
+        RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
+                "--expect", "2", "--cluster", "a", "--id", "root", "--failure-timeout", "5s", "--wait", "2m",
+                "--timeout", "3m");
+        RobberProcesses.Node frozen = receiver("a0", coordinator, "127.0.1.31", "a", "out-a0");
+        sender.awaitSaying("registered: 1 of 2");
+
+        frozen.signal("STOP");
+        sender.awaitSaying("receiver a0 left before the transfer started");
+        frozen.signal("CONT");
+        frozen.awaitSaying("registering again");
+        sender.awaitStderr("a0's second registration",
+                err -> err.indexOf("receiver a0 (") != err.lastIndexOf("receiver a0 (") ? err : null);
+        RobberProcesses.Node other = receiver("b0", coordinator, "127.0.2.31", "b", "out-b0");
+
+        assertThat(frozen.awaitExit()).as("a0 stderr:%n%s", frozen.stderr()).isZero();
+        assertThat(other.awaitExit()).as("b0 stderr:%n%s", other.stderr()).isZero();
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+        String sha = RobberProcesses.sha256(data);
+        assertThat(RobberProcesses.sha256(work.resolve("out-a0/data.bin"))).isEqualTo(sha);
+        assertThat(RobberProcesses.sha256(work.resolve("out-b0/data.bin"))).isEqualTo(sha);
+        assertThat(frozen.stderr()).contains("the coordinator gave up on this receiver before the transfer started")
+                .doesNotContain("EOFException");
+    }
+
+    /**
      * The group is complete, one receiver is killed while the sender still reads its data set, and a
      * replacement with the same {@code --listen} and {@code --out} registers. The sender waits for the
      * place to be taken again, and the group it starts holds the replacement, not the departed one:

@@ -214,7 +214,7 @@ class PushIT {
         RobberProcesses.Node victim = receivers.get(2);
 
         victim.awaitStderr("some data received", SOME_DATA);
-        signal(victim, "STOP");
+        victim.signal("STOP");
         try {
             for (RobberProcesses.Node r : receivers.subList(0, 2)) {
                 assertSurvivorVerified(r);
@@ -222,7 +222,7 @@ class PushIT {
             assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
             assertThat(victim.process().isAlive()).as("the frozen receiver is still stopped").isTrue();
         } finally {
-            signal(victim, "CONT");
+            victim.signal("CONT");
         }
         assertThat(sender.stderr()).as("the sender names the frozen receiver, given up on after --failure-timeout")
                 .contains("b5 lost: it sent nothing for 10s");
@@ -237,11 +237,6 @@ class PushIT {
         assertThat(r.awaitExit()).as("survivor %s stderr:%n%s", r.name(), r.stderr()).isZero();
         Path copy = work.resolve("out" + r.name().replace("receiver", "")).resolve("big.bin");
         assertThat(RobberProcesses.sha256(copy)).as("%s's copy", r.name()).isEqualTo(bigSha);
-    }
-
-    private static void signal(RobberProcesses.Node node, String signal) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(node.process().pid())).inheritIO().start();
-        assertThat(kill.waitFor()).as("kill -%s", signal).isZero();
     }
 
     /** Relative path → SHA-256 for files, "dir" for directories (with a trailing slash). */

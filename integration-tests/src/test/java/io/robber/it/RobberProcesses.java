@@ -46,6 +46,12 @@ final class RobberProcesses implements AfterEachCallback {
             return read(err);
         }
 
+        /** Sends it {@code signal} ({@code STOP}, {@code CONT}, ...) with {@code kill}. */
+        void signal(String signal) throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
+            assertThat(kill.waitFor()).as("kill -%s %s", signal, name).isZero();
+        }
+
         /** Waits for the exit, failing the test (with the output) if it does not come in time. */
         int awaitExit() throws InterruptedException {
             boolean exited = process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS);

@@ -182,7 +182,25 @@ public final class Receiver {
             trust.checkNames(id);
         }
         Path dir = OutputDirectory.prepare(out);
-        try (CoordinatorClient client = CoordinatorClient.connect(coordinators, waitFor, trust, ControlChannel.VERSION,
+        long deadline = System.nanoTime() + waitFor.toNanos();
+        while (true) {
+            try {
+                return register(dir, trust, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            } catch (CoordinatorClient.GivenUp e) {
+                if (System.nanoTime() - deadline >= 0) {
+                    throw new TransferFailedException("the coordinator gave up on this receiver before the transfer "
+                            + "started (" + e.getMessage() + "; was it stopped or frozen?) and --wait "
+                            + Units.duration(waitFor) + " has passed", e);
+                }
+                listener.warn("the coordinator gave up on this receiver before the transfer started (" + e.getMessage()
+                        + "; was it stopped or frozen?): registering again");
+            }
+        }
+    }
+
+    /** Connects to the coordinator within {@code wait}, registers and receives. */
+    private TransferSummary register(Path dir, Trust trust, Duration wait) throws IOException, InterruptedException {
+        try (CoordinatorClient client = CoordinatorClient.connect(coordinators, wait, trust, ControlChannel.VERSION,
                 listener::info)) {
             String host = listen != null ? listen.getHostString() : client.localHost();
             boolean chosen = listen != null && listen.getPort() != 0;

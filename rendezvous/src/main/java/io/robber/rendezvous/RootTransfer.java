@@ -219,8 +219,9 @@ public final class RootTransfer {
         List<String> failed = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         List<ReceiverSession> inGroupOrder = new ArrayList<>(sessions);
-        inGroupOrder.sort(Comparator.comparingInt(s -> group.contains(s.registration().id())
-                ? group.indexOf(s.registration().id()) : Integer.MAX_VALUE));
+        inGroupOrder.sort(Comparator.<ReceiverSession>comparingInt(s -> group.contains(s.registration().id())
+                        ? group.indexOf(s.registration().id()) : Integer.MAX_VALUE)
+                .thenComparing(s -> s.registration().cluster()).thenComparing(s -> s.registration().id()));
         for (ReceiverSession s : inGroupOrder) {
             Registration r = s.registration();
             ControlMessage.Done d = s.done();

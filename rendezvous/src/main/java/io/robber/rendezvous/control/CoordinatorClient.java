@@ -54,6 +54,19 @@ public final class CoordinatorClient implements AutoCloseable {
     private final ManifestParts.Assembly manifest = new ManifestParts.Assembly();
     private final List<ControlMessage.Departed> departed = new ArrayList<>();
     private Consumer<ControlMessage.Departed> departureSink;
+    /** The id this receiver registered as; null before. */
+    private volatile String id;
+
+    /**
+     * The coordinator gave up on this receiver before the start, e.g. after it was stopped or frozen
+     * for longer than the sender's {@code --failure-timeout}: its place is free again, and registering
+     * again on a new connection may take it back.
+     */
+    public static final class GivenUp extends IOException {
+        GivenUp(String why) {
+            super(why);
+        }
+    }
 
     private CoordinatorClient(ControlChannel channel, String coordinator, ControlMessage.Hello hello, Secret secret,
                               byte[] coordinatorNonce) {
@@ -205,6 +218,7 @@ public final class CoordinatorClient implements AutoCloseable {
             throw new ControlChannel.MalformedControlFrame("answered the registration with " + reply.getClass()
                     .getSimpleName());
         }
+        this.id = id;
         heartbeat.scheduleAtFixedRate(this::beat, 500, 500, TimeUnit.MILLISECONDS);
         return accepted;
     }
@@ -237,6 +251,7 @@ public final class CoordinatorClient implements AutoCloseable {
      * Waits for the start frame, telling {@code onWaiting} how many receivers have registered.
      *
      * @throws TransferFailedException when the coordinator aborts or goes away
+     * @throws GivenUp                 when the coordinator gave up on this receiver before the start
      */
     public ControlMessage.Start awaitStart(Consumer<ControlMessage.Waiting> onWaiting) throws IOException {
         while (true) {
@@ -265,6 +280,9 @@ public final class CoordinatorClient implements AutoCloseable {
             }
             if (message instanceof ControlMessage.Waiting waiting) {
                 onWaiting.accept(waiting);
+            }
+            if (message instanceof ControlMessage.Departed d && d.id().equals(id)) {
+                throw new GivenUp(d.reason());
             }
         }
     }

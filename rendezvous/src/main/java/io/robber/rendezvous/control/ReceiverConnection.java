@@ -165,7 +165,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         session = admitted.session();
-        ctx.pipeline().addFirst(new SilenceWatch(coordinator, session, coordinator.silence()));
+        ctx.pipeline().addFirst(new SilenceWatch(session, coordinator.silence()));
         send(new ControlMessage.Accepted(admitted.count(), coordinator.expected(), admitted.rejoined()));
         coordinator.accepted(session, admitted);
     }
