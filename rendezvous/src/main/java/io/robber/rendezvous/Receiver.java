@@ -183,9 +183,10 @@ public final class Receiver {
         }
         Path dir = OutputDirectory.prepare(out);
         long deadline = System.nanoTime() + waitFor.toNanos();
+        Duration wait = waitFor;
         while (true) {
             try {
-                return register(dir, trust, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                return register(dir, trust, wait);
             } catch (CoordinatorClient.GivenUp e) {
                 if (System.nanoTime() - deadline >= 0) {
                     throw new TransferFailedException("the coordinator gave up on this receiver before the transfer "
@@ -194,6 +195,7 @@ public final class Receiver {
                 }
                 listener.warn("the coordinator gave up on this receiver before the transfer started (" + e.getMessage()
                         + "; was it stopped or frozen?): registering again");
+                wait = Duration.ofNanos(deadline - System.nanoTime());
             }
         }
     }
