@@ -51,10 +51,6 @@ class DataSafetyIT {
         return all.toArray(String[]::new);
     }
 
-    private static String coordinator(String host) throws IOException {
-        return host + ":" + RobberProcesses.freePort(host);
-    }
-
     /**
      * Found item 6: {@code --out/NAME} is a symbolic link to a directory outside {@code --out}. With
      * {@code --overwrite} the receiver used to write the tree through it; now it refuses with exit 2 and
@@ -69,7 +65,7 @@ class DataSafetyIT {
         Files.createSymbolicLink(out.resolve("tree"), outside);
         int run = 0;
         for (String overwrite : new String[] {"--overwrite", "--quiet"}) {
-            String coordinator = coordinator("127.0.3." + ++run);
+            String coordinator = RobberProcesses.coordinator("127.0.3." + ++run);
             sender(coordinator, tree, 1);
             RobberProcesses.Node receiver = receiver(coordinator, 0, out, overwrite);
             assertThat(receiver.awaitExit()).as("receiver (%s) stderr:%n%s", overwrite, receiver.stderr()).isEqualTo(2);
@@ -93,7 +89,7 @@ class DataSafetyIT {
         Path stale = Files.writeString(out.resolve(".robber-small.bin.1f2e3d4c5b6a7988.part"), "left by a killed run");
         Path staleLong = out.resolve(".robber-" + "n".repeat(200) + ".part");
         Files.writeString(staleLong, "not ours: another name");
-        String coordinator = coordinator("127.0.3.3");
+        String coordinator = RobberProcesses.coordinator("127.0.3.3");
         RobberProcesses.Node sender = sender(coordinator, data, 1);
         RobberProcesses.Node receiver = receiver(coordinator, 0, out);
 
@@ -103,7 +99,7 @@ class DataSafetyIT {
 
         Path small = work.resolve("src/small.bin");
         RobberProcesses.writeData(small, 100_000, 6);
-        coordinator = coordinator("127.0.3.4");
+        coordinator = RobberProcesses.coordinator("127.0.3.4");
         sender = sender(coordinator, small, 1);
         receiver = receiver(coordinator, 0, out);
         assertThat(receiver.awaitExit()).as("receiver stderr:%n%s", receiver.stderr()).isZero();
@@ -122,7 +118,7 @@ class DataSafetyIT {
         RobberProcesses.writeData(data, 100_000, 7);
         Path out = Files.createDirectories(work.resolve("out0"));
         Files.writeString(out.resolve("small.bin"), "already here");
-        String coordinator = coordinator("127.0.3.5");
+        String coordinator = RobberProcesses.coordinator("127.0.3.5");
         RobberProcesses.Node sender = sender(coordinator, data, 2, "--wait", "60m");
         RobberProcesses.Node receiver = receiver(coordinator, 0, out);
 
@@ -146,7 +142,7 @@ class DataSafetyIT {
     void aSenderStoppedBySigtermTellsItsReceivers() throws Exception {
         Path data = Files.createDirectories(work.resolve("src")).resolve("small.bin");
         RobberProcesses.writeData(data, 100_000, 8);
-        String coordinator = coordinator("127.0.3.7");
+        String coordinator = RobberProcesses.coordinator("127.0.3.7");
         RobberProcesses.Node sender = sender(coordinator, data, 2);
         RobberProcesses.Node receiver = receiver(coordinator, 0, work.resolve("out0"));
         sender.awaitSaying("registered: 1 of 2");
@@ -166,7 +162,7 @@ class DataSafetyIT {
     void aSourceChangedDuringTheTransferStopsEveryoneNamingTheFile() throws Exception {
         Path data = Files.createDirectories(work.resolve("src")).resolve("changing.bin");
         RobberProcesses.writeData(data, 3_000_000, 9);
-        String coordinator = coordinator("127.0.3.8");
+        String coordinator = RobberProcesses.coordinator("127.0.3.8");
         RobberProcesses.Node sender = sender(coordinator, data, 2, "--piece-size", "64KiB", "--timeout", "100s");
         RobberProcesses.Node first = receiver(coordinator, 0, work.resolve("out0"), "-q", "--timeout", "100s");
         sender.awaitSaying("registered: 1 of 2");
@@ -194,7 +190,7 @@ class DataSafetyIT {
     void aManifestOf600000PiecesIsHandedOut() throws Exception {
         Path data = Files.createDirectories(work.resolve("src")).resolve("many.bin");
         RobberProcesses.writeData(data, 600_000, 10);
-        String coordinator = coordinator("127.0.3.9");
+        String coordinator = RobberProcesses.coordinator("127.0.3.9");
         RobberProcesses.Node sender = sender(coordinator, data, 1, "--piece-size", "1");
         RobberProcesses.Node receiver = receiver(coordinator, 0, work.resolve("out0"));
 

@@ -10,12 +10,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Late joiners as a user meets them, with real {@code robber} processes: {@code send --expect 3
  * --start-after 0s} starts with the one receiver there; two more started after it join the running
- * push in a wave of their own, and all three end with verified copies. The first receiver's
- * {@code --max-rate} keeps the push running while the late ones start, with a margin of tens of
- * seconds for a busy machine.
+ * push in a wave of their own, and all three end with verified copies. The first receiver is held
+ * ({@code --max-rate}, then {@code kill -STOP} until both late ones have registered), so the push
+ * cannot end before they come, however slowly a busy machine starts them.
  */
 class LateJoinerIT {
-    private static final long SIZE = 48L << 20;
+    private static final long SIZE = 16L << 20;
 
     @TempDir
     Path work;
@@ -33,15 +33,20 @@ class LateJoinerIT {
     void receiversStartedAfterThePushStartedJoinItAndGetVerifiedCopies() throws Exception {
         Path data = work.resolve("data.bin");
         RobberProcesses.writeData(data, SIZE, 23);
-        String coordinator = "127.0.0.60:" + RobberProcesses.freePort("127.0.0.60");
+        String coordinator = RobberProcesses.coordinator("127.0.0.60");
         RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
                 "--expect", "3", "--start-after", "0s", "--cluster", "r", "--id", "root", "--wait", "2m",
-                "--timeout", "3m");
-        RobberProcesses.Node first = receiver("a1", coordinator, "127.0.1.61", "--max-rate", "2MB/s");
+                "--timeout", "3m", "--failure-timeout", "2m");
+        RobberProcesses.Node first = receiver("a1", coordinator, "127.0.1.61", "--max-rate", "2MB/s",
+                "--failure-timeout", "2m");
         sender.awaitSaying("starting: 1 receiver");
+        first.signal("STOP");
 
         RobberProcesses.Node b1 = receiver("b1", coordinator, "127.0.2.61");
         RobberProcesses.Node b2 = receiver("b2", coordinator, "127.0.2.62");
+        sender.awaitStderr("both late registrations", err -> err.contains("receiver b1 (")
+                && err.contains("receiver b2 (") ? err : null);
+        first.signal("CONT");
 
         assertThat(b1.awaitExit()).as("b1 stderr:%n%s", b1.stderr()).isZero();
         assertThat(b2.awaitExit()).as("b2 stderr:%n%s", b2.stderr()).isZero();

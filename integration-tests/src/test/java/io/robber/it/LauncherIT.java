@@ -104,7 +104,7 @@ class LauncherIT {
      */
     private void push(String name, Map<String, String> env, Map<String, String> firstReceiverEnv) throws Exception {
         String host = "127.0.3.1";
-        String coordinator = host + ":" + RobberProcesses.freePort(host);
+        String coordinator = RobberProcesses.coordinator(host);
         RobberProcesses.Node sender = processes.startLauncher(name + "-sender", launcher, env, "send",
                 data.toString(), "--listen", coordinator, "--expect", "2", "--json", "--quiet", "--timeout", "3m");
         List<RobberProcesses.Node> receivers = new ArrayList<>();

@@ -39,23 +39,20 @@ class MembershipIT {
                 "--timeout", "3m");
     }
 
-    private static String coordinator(String host) throws IOException {
-        return host + ":" + RobberProcesses.freePort(host);
-    }
-
     /**
      * A receiver frozen ({@code kill -STOP}) while it waits for the others, for longer than the sender's
      * {@code --failure-timeout}: the coordinator gives up on it and frees its place, telling it so. Thawed,
      * it registers again by itself and the push goes on with it. (Before, it died with "lost the
-     * coordinator … before the transfer started (EOFException)".)
+     * coordinator … before the transfer started (EOFException)".) The freeze lasts until the sender says
+     * it gave up, so no timing is assumed; the 10 s timeout only has to outlast a busy machine's stalls.
      */
     @Test
     void aReceiverFrozenWhileItWaitsForTheOthersRegistersAgainWhenThawed() throws Exception {
         Path data = work.resolve("data.bin");
         RobberProcesses.writeData(data, 8L << 20, 31);
-        String coordinator = coordinator("127.0.0.31");
+        String coordinator = RobberProcesses.coordinator("127.0.0.31");
         RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
-                "--expect", "2", "--cluster", "a", "--id", "root", "--failure-timeout", "5s", "--wait", "2m",
+                "--expect", "2", "--cluster", "a", "--id", "root", "--failure-timeout", "10s", "--wait", "2m",
                 "--timeout", "3m");
         RobberProcesses.Node frozen = receiver("a0", coordinator, "127.0.1.31", "a", "out-a0");
         sender.awaitSaying("registered: 1 of 2");
@@ -91,7 +88,7 @@ class MembershipIT {
         try (RandomAccessFile file = new RandomAccessFile(data.toFile(), "rw")) {
             file.setLength(256L << 20);
         }
-        String coordinator = coordinator("127.0.0.30");
+        String coordinator = RobberProcesses.coordinator("127.0.0.30");
         RobberProcesses.Node stays = receiver("a0", coordinator, "127.0.1.1", "a", "out-a0");
         RobberProcesses.Node leaves = receiver("b0", coordinator, "127.0.2.1", "b", "out-b0");
         RobberProcesses.Node sender = sender(coordinator, data, 2);
@@ -122,7 +119,7 @@ class MembershipIT {
     void aReceiverThatCannotBindItsDataPortIsDroppedAtOnce() throws Exception {
         Path data = work.resolve("small.bin");
         RobberProcesses.writeData(data, 8L << 20, 7);
-        String coordinator = coordinator("127.0.0.31");
+        String coordinator = RobberProcesses.coordinator("127.0.0.31");
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.2.2", 0));
             String busy = "127.0.2.2:" + taken.getLocalPort();

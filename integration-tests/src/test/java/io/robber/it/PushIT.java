@@ -77,13 +77,9 @@ class PushIT {
         return all.toArray(String[]::new);
     }
 
-    private static String coordinator(String host) throws IOException {
-        return host + ":" + RobberProcesses.freePort(host);
-    }
-
     @Test
     void pushes200MiBToEightReceiversInTwoClusters() throws Exception {
-        String coordinator = coordinator("127.0.0.10");
+        String coordinator = RobberProcesses.coordinator("127.0.0.10");
         RobberProcesses.Node sender = sender(coordinator, bigFile, 8);
         List<RobberProcesses.Node> receivers = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -123,7 +119,7 @@ class PushIT {
         RobberProcesses.writeData(tree.resolve("media/clip.bin"), 5L << 20, 2);
         Files.writeString(tree.resolve("docs/readme.txt"), "hello from robber\n");
         Files.createFile(tree.resolve("docs/empty.txt"));
-        String coordinator = coordinator("127.0.0.11");
+        String coordinator = RobberProcesses.coordinator("127.0.0.11");
         RobberProcesses.Node sender = sender(coordinator, tree, 3, "--piece-size", "256KiB");
         List<RobberProcesses.Node> receivers = List.of(receiver(coordinator, 0), receiver(coordinator, 1),
                 receiver(coordinator, 4));
@@ -146,7 +142,7 @@ class PushIT {
         Path wrong = Files.writeString(work.resolve("wrong"), "incorrect horse\n");
         Path data = work.resolve("small.bin");
         RobberProcesses.writeData(data, 8L << 20, 3);
-        String coordinator = coordinator("127.0.0.12");
+        String coordinator = RobberProcesses.coordinator("127.0.0.12");
         RobberProcesses.Node sender = sender(coordinator, data, 2, "--secret-file", secret.toString());
         RobberProcesses.Node intruder = receiver(coordinator, 2, "--secret-file", wrong.toString());
         RobberProcesses.Node good0 = receiver(coordinator, 0, "--secret-file", secret.toString());
@@ -171,7 +167,7 @@ class PushIT {
      */
     @Test
     void aReceiverKilledMidTransferNeitherHangsTheOthersNorGoesUnnamed() throws Exception {
-        String coordinator = coordinator("127.0.0.13");
+        String coordinator = RobberProcesses.coordinator("127.0.0.13");
         RobberProcesses.Node sender = sender(coordinator, bigFile, 4, "--failure-timeout", "10s");
         List<RobberProcesses.Node> receivers = new ArrayList<>();
         for (int i : new int[] {0, 1, 4, 5}) {
@@ -205,7 +201,7 @@ class PushIT {
      */
     @Test
     void aReceiverFrozenMidTransferDoesNotStallItsClusterMatesAndLearnsItWasDeclaredDead() throws Exception {
-        String coordinator = coordinator("127.0.0.14");
+        String coordinator = RobberProcesses.coordinator("127.0.0.14");
         RobberProcesses.Node sender = sender(coordinator, bigFile, 3, "--failure-timeout", "10s");
         List<RobberProcesses.Node> receivers = new ArrayList<>();
         for (int i : new int[] {0, 4, 5}) {

@@ -45,7 +45,7 @@ class ResumeIT {
     void aReceiverKilledMidTransferRejoinsAndFetchesOnlyWhatItsPartialCopyLacks() throws Exception {
         Path data = work.resolve("data.bin");
         RobberProcesses.writeData(data, SIZE, 17);
-        String coordinator = "127.0.0.50:" + RobberProcesses.freePort("127.0.0.50");
+        String coordinator = RobberProcesses.coordinator("127.0.0.50");
         RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
                 "--expect", "2", "--cluster", "a", "--id", "root", "--max-rate", "16MB/s", "--progress-interval", "1s",
                 "--wait", "2m", "--timeout", "3m");
@@ -82,7 +82,7 @@ class ResumeIT {
     void aReceiverStoppedMidTransferKeepsItsCopyAndTheNextPushResumesIt() throws Exception {
         Path data = work.resolve("data.bin");
         RobberProcesses.writeData(data, SIZE, 19);
-        String coordinator = "127.0.0.52:" + RobberProcesses.freePort("127.0.0.52");
+        String coordinator = RobberProcesses.coordinator("127.0.0.52");
         RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
                 "--expect", "1", "--id", "root", "--max-rate", "16MB/s", "--wait", "2m", "--timeout", "3m");
         RobberProcesses.Node stopped = receiver("b1", coordinator, "127.0.2.52", "b");
@@ -94,7 +94,7 @@ class ResumeIT {
         assertThat(stopped.stderr()).contains("kept the partial copy").contains("run the same 'robber receive' again");
         assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isEqualTo(1);
 
-        String again = "127.0.0.52:" + RobberProcesses.freePort("127.0.0.52");
+        String again = RobberProcesses.coordinator("127.0.0.52");
         RobberProcesses.Node resend = processes.start("sender-again", "send", data.toString(), "--listen", again,
                 "--expect", "1", "--id", "root", "--wait", "2m", "--timeout", "3m");
         RobberProcesses.Node resumes = receiver("b1-again", again, "127.0.2.52", "b");

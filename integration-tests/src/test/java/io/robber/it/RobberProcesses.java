@@ -183,6 +183,11 @@ final class RobberProcesses implements AfterEachCallback {
         return all;
     }
 
+    /** {@code HOST:PORT} with a port nobody listens on at {@code host} right now: for a coordinator. */
+    static String coordinator(String host) throws IOException {
+        return host + ":" + freePort(host);
+    }
+
     /** A port nobody listens on at {@code host} right now. */
     static int freePort(String host) throws IOException {
         try (ServerSocket s = new ServerSocket()) {

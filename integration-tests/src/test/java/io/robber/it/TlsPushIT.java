@@ -40,7 +40,7 @@ class TlsPushIT {
         assertThat(other.awaitExit()).as("keys init stderr:%n%s", other.stderr()).isZero();
         Path data = work.resolve("data.bin");
         RobberProcesses.writeData(data, SIZE, 29);
-        String coordinator = "127.0.0.80:" + RobberProcesses.freePort("127.0.0.80");
+        String coordinator = RobberProcesses.coordinator("127.0.0.80");
 
         RobberProcesses.Node sender = start("sender", new String[] {"send", data.toString(), "--listen", coordinator,
                 "--expect", "2", "--cluster", "r", "--wait", "2m", "--timeout", "3m"}, tls(keys, "root"));

@@ -78,9 +78,8 @@ public final class OutputDirectory {
         }
         try {
             long free = Files.getFileStore(dir).getUsableSpace();
-            boolean resumes = DataLayout.FILE.equals(offer.kind())
-                    && TargetData.reusable(dir, name, offer.size()).isPresent();
-            if (free < offer.size() && !resumes) {
+            if (free < offer.size() && !(DataLayout.FILE.equals(offer.kind())
+                    && TargetData.reusable(dir, name, offer.size()).isPresent())) {
                 throw new ConfigurationException("not enough space in " + dir + " for " + name + ": "
                         + Units.bytes(offer.size()) + " needed, " + Units.bytes(free)
                         + " free; free space or choose another --out");

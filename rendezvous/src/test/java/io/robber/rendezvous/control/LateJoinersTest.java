@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -70,6 +71,13 @@ class LateJoinersTest {
         }
     }
 
+    /** The coordinator logs a registration on its loop after the receiver has its answer: poll for the line. */
+    private void awaitLog(Predicate<String> line) throws InterruptedException {
+        while (log.stream().noneMatch(line)) {
+            Thread.sleep(20);
+        }
+    }
+
     private static List<String> ids(ControlMessage.Start start) {
         return start.members().stream().map(ControlMessage.MemberSpec::id).toList();
     }
@@ -86,7 +94,7 @@ class LateJoinersTest {
 
         CoordinatorClient b = register(coordinator, "b", 9002);
         CoordinatorClient c = register(coordinator, "c", 9003);
-        assertThat(log).anyMatch(line -> line.contains("receiver c") && line.contains("registered late: 3 of 3"));
+        awaitLog(line -> line.contains("receiver c") && line.contains("registered late: 3 of 3"));
         Wave wave = awaitWave(coordinator);
         assertThat(wave.registrations()).extracting(Registration::id).containsExactly("b", "c");
         List<String> waveDepartures = new CopyOnWriteArrayList<>();
@@ -129,7 +137,7 @@ class LateJoinersTest {
         }
         Wave wave = awaitWave(coordinator);
         assertThat(wave.registrations()).extracting(Registration::id).containsExactly("b2");
-        assertThat(log).anyMatch(line -> line.contains("late receiver b left before it started"));
+        awaitLog(line -> line.contains("late receiver b left before it started"));
     }
 
     @Test
