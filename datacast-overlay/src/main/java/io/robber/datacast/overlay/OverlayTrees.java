@@ -8,11 +8,8 @@ import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
-import io.robber.datacast.topology.TopologySpec;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Plans a group's overlay trees: maps the members onto the servers of a data-center topology,
@@ -23,51 +20,51 @@ public final class OverlayTrees {
     private OverlayTrees() {
     }
 
-    /** The topology the members are mapped onto: the option's, else every member under one switch. */
-    public static Topology topology(Group group, DatacastOptions options) {
-        return options.topology().orElseGet(() -> TopologySpec.parse("leafspine:1,1," + group.size()));
+    /**
+     * The members placed on a topology and the verified Steiner trees from the source's server to the
+     * others'.
+     *
+     * @param network  the topology's network
+     * @param serverOf each member's server, a node index of {@code network}
+     * @param trees    the edge-disjoint Steiner trees, each reaching every member's server
+     */
+    public record Placed(Network network, int[] serverOf, List<SteinerTree> trees) {
+        public Placed {
+            serverOf = serverOf.clone();
+            trees = List.copyOf(trees);
+        }
+
+        /** Each member's server, a copy. */
+        @Override
+        public int[] serverOf() {
+            return serverOf.clone();
+        }
+
+        /** Tree {@code t} contracted to the members. */
+        public OverlayTree contracted(int t) {
+            return OverlayTree.contract(network, trees.get(t), serverOf);
+        }
     }
 
-    /** Each member's server, a node index of {@code topology}: the named ones, else member i on server i. */
-    public static int[] servers(Group group, Topology topology, DatacastOptions options) {
+    /** Places a group of two or more members and computes its verified Steiner trees. */
+    public static Placed place(Group group, MemberPlacement placement) {
+        Topology topology = placement.topologyFor(group);
         Network network = topology.network();
-        int[] serverOf = new int[group.size()];
-        if (options.servers().isEmpty()) {
-            if (group.size() > network.servers().size()) {
-                throw new IllegalArgumentException("the group's " + group.size() + " members do not fit on the "
-                        + network.servers().size() + " servers of " + topology.spec() + ": choose a larger "
-                        + DatacastOptions.PREFIX + "topology");
-            }
-            for (int m = 0; m < serverOf.length; m++) {
-                serverOf[m] = network.servers().get(m).index();
-            }
-            return serverOf;
-        }
-        if (options.servers().size() != group.size()) {
-            throw new IllegalArgumentException(DatacastOptions.PREFIX + "servers names " + options.servers().size()
-                    + " servers, but the group has " + group.size() + " members: name one per member, in member order");
-        }
-        Set<Integer> taken = new HashSet<>();
+        int[] serverOf = placement.serversOn(group, topology);
+        List<Node> receivers = new ArrayList<>();
         for (int m = 0; m < serverOf.length; m++) {
-            String name = options.servers().get(m);
-            Node node;
-            try {
-                node = network.node(name);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(DatacastOptions.PREFIX + "servers: " + topology.spec() + ": "
-                        + e.getMessage());
+            if (m != placement.source()) {
+                receivers.add(network.node(serverOf[m]));
             }
-            if (!node.isServer()) {
-                throw new IllegalArgumentException(DatacastOptions.PREFIX + "servers: " + name + " is a switch of "
-                        + topology.spec() + ", not a server");
-            }
-            if (!taken.add(node.index())) {
-                throw new IllegalArgumentException(DatacastOptions.PREFIX + "servers: server " + name
-                        + " is named twice; one member per server");
-            }
-            serverOf[m] = node.index();
         }
-        return serverOf;
+        var steinerGroup = new io.robber.datacast.steiner.Group(network.node(serverOf[placement.source()]), receivers);
+        List<SteinerTree> steiner = MultipleSteinerTrees.on(topology).calculate(steinerGroup, FailedLinks.none()).trees();
+        List<String> problems = TreeVerifier.problems(network, steinerGroup, FailedLinks.none(), steiner);
+        if (steiner.isEmpty() || !problems.isEmpty()) {
+            throw new IllegalStateException("no valid Steiner trees for the group on " + topology.spec() + ": "
+                    + (steiner.isEmpty() ? "none found" : String.join("; ", problems)));
+        }
+        return new Placed(network, serverOf, steiner);
     }
 
     /** The verified Steiner trees from the source's server to the others', contracted to the members. */
@@ -75,22 +72,11 @@ public final class OverlayTrees {
         if (group.size() == 1) {
             return List.of();
         }
-        Topology topology = topology(group, options);
-        Network network = topology.network();
-        int[] serverOf = servers(group, topology, options);
-        List<Node> receivers = new ArrayList<>();
-        for (int m = 0; m < serverOf.length; m++) {
-            if (m != options.source()) {
-                receivers.add(network.node(serverOf[m]));
-            }
+        Placed placed = place(group, options.placement());
+        List<OverlayTree> trees = new ArrayList<>();
+        for (int t = 0; t < placed.trees().size(); t++) {
+            trees.add(placed.contracted(t));
         }
-        var steinerGroup = new io.robber.datacast.steiner.Group(network.node(serverOf[options.source()]), receivers);
-        List<SteinerTree> steiner = MultipleSteinerTrees.on(topology).calculate(steinerGroup, FailedLinks.none()).trees();
-        List<String> problems = TreeVerifier.problems(network, steinerGroup, FailedLinks.none(), steiner);
-        if (steiner.isEmpty() || !problems.isEmpty()) {
-            throw new IllegalStateException("no valid Steiner trees for the group on " + topology.spec() + ": "
-                    + (steiner.isEmpty() ? "none found" : String.join("; ", problems)));
-        }
-        return steiner.stream().map(tree -> OverlayTree.contract(network, tree, serverOf)).toList();
+        return trees;
     }
 }

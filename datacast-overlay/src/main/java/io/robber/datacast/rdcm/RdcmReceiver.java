@@ -1,5 +1,6 @@
 package io.robber.datacast.rdcm;
 
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -78,6 +79,25 @@ public final class RdcmReceiver {
             }
         }
         acknowledge(leaf, sequence, received);
+        advanceWindow();
+    }
+
+    /**
+     * This receiver joins a rebuilt overlay (§3.4) already holding {@code held}: it ACKs them on its
+     * leaf ring at once (one cumulative ACK) and waits for its new successors' ACKs for each, repairing
+     * those that do not come.
+     */
+    public void holding(BitSet held, long now) {
+        for (int sequence = held.nextSetBit(0); sequence >= 0; sequence = held.nextSetBit(sequence + 1)) {
+            received.cover(sequence, 0L, 0);
+            highest = Math.max(highest, sequence);
+            for (Successor successor : successors) {
+                successor.deadlines.add(sequence, now + timeoutNanos, 0);
+            }
+        }
+        if (highest >= 0) {
+            acknowledge(leaf, highest, received);
+        }
         advanceWindow();
     }
 
@@ -176,7 +196,7 @@ public final class RdcmReceiver {
     }
 
     private boolean releasable(int sequence) {
-        if (!received.get(sequence) || proxy != null && !childAcked.get(sequence)) {
+        if (!received.get(sequence) || proxy != null && !parentOf.isEmpty() && !childAcked.get(sequence)) {
             return false;
         }
         for (Successor successor : successors) {

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
  * timeout was lost by every receiver, and only then is it multicast again on the tree.
  */
 public final class RdcmSender {
-    private final Set<Integer> childRings;
+    private Set<Integer> childRings;
     private final long timeoutNanos;
     private final RdcmOutput output;
     private final Acked childAcked = new Acked();
@@ -20,11 +20,21 @@ public final class RdcmSender {
     private long multicastRepairs;
 
     public RdcmSender(BackupOverlay overlay, long timeoutNanos, RdcmOutput output) {
-        this.childRings = overlay.rings().stream().filter(ring -> ring.overlayParent() == overlay.sender())
-                .map(OverlayRing::treeParent).collect(Collectors.toCollection(HashSet::new));
-        this.childRings.add(RdcmAck.NO_RING);
+        this.childRings = childRings(overlay);
         this.timeoutNanos = timeoutNanos;
         this.output = output;
+    }
+
+    /** The overlay was rebuilt (§3.4): ACKs now come from the overlay children on its rings. */
+    public void overlayRebuilt(BackupOverlay overlay) {
+        childRings = childRings(overlay);
+    }
+
+    private static Set<Integer> childRings(BackupOverlay overlay) {
+        Set<Integer> rings = overlay.rings().stream().filter(ring -> ring.overlayParent() == overlay.sender())
+                .map(OverlayRing::treeParent).collect(Collectors.toCollection(HashSet::new));
+        rings.add(RdcmAck.NO_RING);
+        return rings;
     }
 
     /** The next packet's sequence number, now multicast on the tree. */

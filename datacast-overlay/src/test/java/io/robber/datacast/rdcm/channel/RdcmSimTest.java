@@ -1,0 +1,129 @@
+package io.robber.datacast.rdcm.channel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.api.ProtocolOptions;
+import io.robber.sim.NodeStats;
+import io.robber.sim.SimBuilder;
+import io.robber.sim.SimData;
+import io.robber.sim.SimNetwork;
+import io.robber.sim.SimResult;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The rdcm protocol on robber-core's virtual-time network: every member ends with every piece. */
+class RdcmSimTest {
+    private static final int PIECE_SIZE = 64 * 1024;
+    private static final long MS = 1_000_000L;
+    private static final RdcmProtocol RDCM = new RdcmProtocol();
+
+    private static SimBuilder run(Group group, int pieces, Map<String, String> extra) {
+        return SimNetwork.builder(group, RDCM)
+                .options(new ProtocolOptions(5, 5, 1, extra))
+                .pieces(pieces, PIECE_SIZE)
+                .possession(SimData.roots(pieces, 0))
+                .seed(3);
+    }
+
+    private static RdcmPlan plan(Group group, Map<String, String> extra) {
+        return (RdcmPlan) RDCM.plan(group, new ProtocolOptions(5, 5, 1, extra));
+    }
+
+    /** BCube(4,1), a member on every server: members relay down the tree, each piece once to each receiver. */
+    @Test
+    void everyMemberOfABCubeGetsEveryPieceOnce() {
+        Group group = SimData.clusters(16);
+        Map<String, String> extra = Map.of("rdcm.topology", "bcube:4,1");
+        SimResult result = run(group, 203, extra).run().assertAllComplete();
+        assertThat(result.total(NodeStats::duplicates)).as("no repair on lossless links").isZero();
+        assertThat(result.total(NodeStats::piecesSent)).as("one copy of each piece per receiver").isEqualTo(203L * 15);
+        RdcmPlan plan = plan(group, extra);
+        for (int m = 1; m < group.size(); m++) {
+            if (plan.members().children(m).length > 0) {
+                assertThat(result.node(m).piecesSent()).as("relay %d sends", m).isPositive();
+            }
+        }
+        assertThat(result.node(0).piecesSent()).as("the source sends less than a copy per receiver")
+                .isLessThan(203L * 15);
+    }
+
+    /** The default (every member under one switch) on the WAN test network, and odd sizes. */
+    @Test
+    void withoutATopologyTheSourceServesEveryone() {
+        SimResult result = run(SimData.clusters(1, 3, 4, 2), 120, Map.of()).run().assertAllComplete();
+        assertThat(result.total(NodeStats::duplicates)).isZero();
+        assertThat(result.node(0).piecesSent()).isEqualTo(120L * 9);
+        run(SimData.clusters(4, 4), 37, Map.of("rdcm.topology", "torus:3,2", "rdcm.window", "1")).run()
+                .assertAllComplete();
+        run(SimData.clusters(2), 0, Map.of()).run().assertAllComplete();
+        run(SimData.clusters(1), 5, Map.of()).run().assertAllComplete();
+    }
+
+    /**
+     * A member that relays crashes mid-transfer: until it is declared dead its ring predecessors repair
+     * what its children miss (§3.3), then they re-parent to the next member above it, the overlay is
+     * rebuilt without it (§3.4), and every survivor still ends with every piece.
+     */
+    @Test
+    void childrenOfADeadRelayAreRepairedThenReParentAndFinish() {
+        Group group = SimData.clusters(16);
+        Map<String, String> extra = Map.of("rdcm.topology", "bcube:4,1", "rdcm.repair-timeout", "50ms");
+        RdcmPlan plan = plan(group, extra);
+        int victim = -1;
+        for (int m = 1; m < group.size() && victim < 0; m++) {
+            if (plan.members().children(m).length > 0) {
+                victim = m;
+            }
+        }
+        assertThat(victim).as("a relay").isPositive();
+        int pieces = 400;
+        SimResult healthy = run(group, pieces, extra).run().assertAllComplete();
+        long crashAt = healthy.completionTime() / 4;
+        SimResult result = run(group, pieces, extra)
+                .failureTimeout(Duration.ofMillis(500))
+                .crash(victim, crashAt)
+                .run()
+                .assertSurvivorsComplete(victim);
+        assertThat(result.node(victim).localCompleteAt()).as("the victim was still receiving").isNegative();
+        for (int child : plan.members().children(victim)) {
+            int grandparent = plan.members().ancestors(child)[1];
+            assertThat(result.node(grandparent).piecesSent()).as("%d, the next member above the victim, took over",
+                    grandparent).isGreaterThan(healthy.node(grandparent).piecesSent());
+        }
+    }
+
+    /**
+     * The tree link between a relay and one of its children goes down for a while (§3.3): the child's
+     * ring predecessor repairs what the tree no longer brings, and when the link is back the child tells
+     * its parent what it still misses. Everyone finishes and nobody is declared dead.
+     */
+    @Test
+    void aChildCutOffFromTheTreeIsRepairedByItsRingPredecessor() {
+        Group group = SimData.clusters(16);
+        Map<String, String> extra = Map.of("rdcm.topology", "bcube:4,1", "rdcm.repair-timeout", "20ms");
+        RdcmPlan plan = plan(group, extra);
+        int child = -1;
+        for (int m = 1; m < group.size() && child < 0; m++) {
+            int parent = plan.members().parent(m);
+            if (parent > 0) {
+                child = m;
+            }
+        }
+        assertThat(child).as("a member below a relay").isPositive();
+        int parent = plan.members().parent(child);
+        int node = plan.node(child);
+        int predecessor = plan.member(plan.overlay().leafRing(node).orElseThrow().predecessor(node));
+        int pieces = 400;
+        SimResult healthy = run(group, pieces, extra).run().assertAllComplete();
+        long quarter = healthy.completionTime() / 4;
+        SimResult result = run(group, pieces, extra)
+                .failureTimeout(Duration.ofSeconds(30))
+                .outage(parent, child, quarter, 2 * quarter)
+                .run()
+                .assertAllComplete();
+        assertThat(result.node(predecessor).piecesSent()).as("member %d repaired %d over the overlay", predecessor,
+                child).isGreaterThan(healthy.node(predecessor).piecesSent());
+    }
+}
