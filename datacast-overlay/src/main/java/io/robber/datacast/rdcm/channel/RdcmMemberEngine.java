@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * its overlay successor when the ACK does not come in time (§3.3); the source runs {@link RdcmSender},
  * which sends a piece down the tree again only when no overlay child ACKed it.
  *
- * <p>When members die (§3.4) a member whose tree parent died re-parents to the next live member above
+ * <p>A member greets its tree parent with a desire (the pieces it misses) when its operation starts,
+ * and nothing is pushed to it before. When members die (§3.4) a member whose tree parent died re-parents to the next live member above
  * it, tells it what it misses (a desire: the parent pushes what it has of it) and the overlay is
  * rebuilt without the dead on every member alike. The same desire goes to a parent after a lost
  * connection comes back, and from a member that restarts on a partial copy.
@@ -46,6 +47,8 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private final BitSet neighbours = new BitSet();
     private final BitSet dead = new BitSet();
     private final BitSet children = new BitSet();
+    /** The children that greeted this member with a desire: nothing is pushed to a member before its operation starts. */
+    private final BitSet ready = new BitSet();
     /** Per child that sent a desire, the pieces it holds; nothing is pushed to it twice from that set. */
     private final Map<Integer, BitSet> childHolds = new HashMap<>();
     private final HighestExpectedBelow below = new HighestExpectedBelow();
@@ -102,8 +105,8 @@ final class RdcmMemberEngine implements ProtocolEngine {
         if (!possession.isEmpty()) {
             receiver.holding(possession, ctx.timers().nanoTime());
             highest = possession.length() - 1;
-            sendDesire();
         }
+        sendDesire();
         reportHighestExpected();
         armTimer();
     }
@@ -119,6 +122,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             return;
         }
         children.set(peer);
+        ready.set(peer);
         BitSet holds = new BitSet();
         holds.set(0, pieceCount);
         holds.andNot(desire.pieces());
@@ -204,9 +208,11 @@ final class RdcmMemberEngine implements ProtocolEngine {
         }
     }
 
+    /** A child that comes back greets this member again with a desire; until then nothing goes to it. */
     @Override
     public void onPeerLost(int peer) {
         childHolds.remove(peer);
+        ready.clear(peer);
     }
 
     /** Pieces pushed while the connection was down are lost: the parent is told what this member misses. */
@@ -299,9 +305,12 @@ final class RdcmMemberEngine implements ProtocolEngine {
         armTimer();
     }
 
-    /** Pushes {@code piece} to every live tree child that does not hold it. */
+    /** Pushes {@code piece} to every live tree child that greeted this member and does not hold it. */
     private void forward(int piece) {
         for (int c = children.nextSetBit(0); c >= 0; c = children.nextSetBit(c + 1)) {
+            if (!ready.get(c)) {
+                continue;
+            }
             BitSet holds = childHolds.get(c);
             if (holds == null || !holds.get(piece)) {
                 ctx.pushPiece(c, piece);
