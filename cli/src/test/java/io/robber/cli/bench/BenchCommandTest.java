@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.robber.cli.ExitCodes;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -93,6 +94,30 @@ class BenchCommandTest {
         List<String> lines = out.toString().lines().toList();
         assertThat(lines.get(1)).startsWith("tc3-2x2   datacast  virtual").contains("yes");
         assertThat(lines.get(2)).startsWith("tc3-2x2   datacast  inprocess").contains("yes");
+    }
+
+    @Test
+    void rdcmRunsOnBothBackendsWithItsTopology() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--backend", "virtual,inprocess", "--scenario", "tc3-2x2",
+                "--protocols", "rdcm", "--scale", "0.004", "--option", "rdcm.topology=bcube:4,1");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(1)).startsWith("tc3-2x2   rdcm      virtual").contains("yes");
+        assertThat(lines.get(2)).startsWith("tc3-2x2   rdcm      inprocess").contains("yes");
+    }
+
+    @Test
+    void anUnknownRdcmOptionFailsTheRunNamingTheKnownOnes() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--backend", "virtual", "--scenario", "tc3-2x2",
+                "--protocols", "rdcm", "--scale", "0.004", "--option", "rdcm.windo=4");
+
+        assertThat(code).isEqualTo(ExitCodes.FAILED);
+        assertThat(err.toString()).contains("unknown option rdcm.windo").contains("rdcm.window");
     }
 
     @Test
