@@ -9,6 +9,7 @@ import io.robber.sim.SimBuilder;
 import io.robber.sim.SimData;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
+import io.robber.wire.MessageType;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -125,5 +126,45 @@ class RdcmSimTest {
                 .assertAllComplete();
         assertThat(result.node(predecessor).piecesSent()).as("member %d repaired %d over the overlay", predecessor,
                 child).isGreaterThan(healthy.node(predecessor).piecesSent());
+    }
+
+    /**
+     * Issue 14: pieces are taken only from those who may push them, a tree ancestor or a ring
+     * predecessor (which repairs); a member's forged pieces to its other neighbours are refused
+     * unhashed, and everyone still finishes.
+     */
+    @Test
+    void piecesFromAMemberThatMayNotPushThemAreRefused() {
+        Group group = SimData.clusters(16);
+        Map<String, String> extra = Map.of("rdcm.topology", "bcube:4,1");
+        RdcmPlan plan = plan(group, extra);
+        int hostile = 5;
+        SimBuilder b = run(group, 64, extra);
+        long expected = 0;
+        for (int n : plan.graph().neighbours(hostile)) {
+            for (int piece = 0; piece < 16; piece++) {
+                b.forgePiece(0, hostile, n, piece);
+            }
+            if (!mayPush(plan, hostile, n)) {
+                expected += 16;
+            }
+        }
+        SimResult result = b.run().assertAllComplete();
+        long refused = 0;
+        for (int m = 0; m < group.size(); m++) {
+            refused += result.node(m).messagesRejected(MessageType.PIECE);
+        }
+        assertThat(expected).as("neighbours the hostile member may not push to").isPositive();
+        assertThat(refused).isEqualTo(expected);
+    }
+
+    private static boolean mayPush(RdcmPlan plan, int from, int to) {
+        for (int a : plan.members().ancestors(to)) {
+            if (a == from) {
+                return true;
+            }
+        }
+        int node = plan.node(to);
+        return plan.overlay().ringsOf(node).stream().anyMatch(ring -> plan.member(ring.predecessor(node)) == from);
     }
 }
