@@ -3,11 +3,9 @@ package io.robber.it;
 import static io.robber.testkit.Delivery.Placement.singleRoot;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.robber.api.ChannelConfig;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,22 +15,12 @@ import org.junit.jupiter.api.Test;
 class DatacastChannelIT {
     private static final int PIECE = 64 * 1024;
 
-    private static UnaryOperator<ChannelConfig> datacast(Map<String, String> extra) {
-        return config -> {
-            var options = config.options();
-            for (var e : extra.entrySet()) {
-                options = options.with(e.getKey(), e.getValue());
-            }
-            return config.withOptions(options);
-        };
-    }
-
     /** A member on every server of BCube(4,1): two trees, members relaying for each other. */
     @Test
     void sixteenMembersOnABCube() throws Exception {
         byte[] data = Delivery.data(96L * PIECE + 321, 21);
         try (LoopbackGroup g = LoopbackGroup.open("datacast", 21,
-                datacast(Map.of("datacast.topology", "bcube:4,1")), 4, 4, 4, 4)) {
+                ProtocolExtras.with(Map.of("datacast.topology", "bcube:4,1")), 4, 4, 4, 4)) {
             Delivery.Result result = Delivery.run(g, data, PIECE, singleRoot());
             assertThat(result.copies()).hasSize(16);
         }
@@ -41,7 +29,8 @@ class DatacastChannelIT {
     /** The paper's Table 1 group placed by name, and the default topology (one switch, one tree). */
     @Test
     void namedServersAndTheDefaultTopology() throws Exception {
-        try (LoopbackGroup g = LoopbackGroup.open("datacast", 22, datacast(Map.of("datacast.topology", "bcube:4,1",
+        try (LoopbackGroup g = LoopbackGroup.open("datacast", 22, ProtocolExtras.with(Map.of("datacast.topology",
+                "bcube:4,1",
                 "datacast.servers", "00,02,10,21,23,31,33")), 3, 4)) {
             Delivery.run(g, Delivery.data(40L * PIECE + 7, 22), PIECE, singleRoot());
         }

@@ -3,11 +3,9 @@ package io.robber.it;
 import static io.robber.testkit.Delivery.Placement.singleRoot;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.robber.api.ChannelConfig;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,21 +15,12 @@ import org.junit.jupiter.api.Test;
 class RdcmChannelIT {
     private static final int PIECE = 64 * 1024;
 
-    private static UnaryOperator<ChannelConfig> rdcm(Map<String, String> extra) {
-        return config -> {
-            var options = config.options();
-            for (var e : extra.entrySet()) {
-                options = options.with(e.getKey(), e.getValue());
-            }
-            return config.withOptions(options);
-        };
-    }
-
     /** A member on every server of BCube(4,1): members relay down the tree and ACK on the backup overlay. */
     @Test
     void sixteenMembersOnABCube() throws Exception {
         byte[] data = Delivery.data(96L * PIECE + 321, 31);
-        try (LoopbackGroup g = LoopbackGroup.open("rdcm", 31, rdcm(Map.of("rdcm.topology", "bcube:4,1")), 4, 4, 4, 4)) {
+        try (LoopbackGroup g = LoopbackGroup.open("rdcm", 31,
+                ProtocolExtras.with(Map.of("rdcm.topology", "bcube:4,1")), 4, 4, 4, 4)) {
             Delivery.Result result = Delivery.run(g, data, PIECE, singleRoot());
             assertThat(result.copies()).hasSize(16);
         }
@@ -40,11 +29,13 @@ class RdcmChannelIT {
     /** Named servers with a small window, a leaf-spine network, and the default topology (one switch). */
     @Test
     void namedServersAndTheDefaultTopology() throws Exception {
-        try (LoopbackGroup g = LoopbackGroup.open("rdcm", 32, rdcm(Map.of("rdcm.topology", "bcube:4,1",
+        try (LoopbackGroup g = LoopbackGroup.open("rdcm", 32, ProtocolExtras.with(Map.of("rdcm.topology",
+                "bcube:4,1",
                 "rdcm.servers", "00,02,10,21,23,31,33", "rdcm.window", "2")), 3, 4)) {
             Delivery.run(g, Delivery.data(40L * PIECE + 7, 32), PIECE, singleRoot());
         }
-        try (LoopbackGroup g = LoopbackGroup.open("rdcm", 34, rdcm(Map.of("rdcm.topology", "leafspine:2,3,3")), 4, 5)) {
+        try (LoopbackGroup g = LoopbackGroup.open("rdcm", 34,
+                ProtocolExtras.with(Map.of("rdcm.topology", "leafspine:2,3,3")), 4, 5)) {
             Delivery.run(g, Delivery.data(30L * PIECE + 1, 34), PIECE, singleRoot());
         }
         try (LoopbackGroup g = LoopbackGroup.open("rdcm", 33, 2, 3)) {

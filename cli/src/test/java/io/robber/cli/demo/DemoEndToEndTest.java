@@ -35,7 +35,8 @@ class DemoEndToEndTest {
         JsonNode json = JsonOutput.mapper().readTree(out.toString());
         assertThat(json.get("protocol").asText()).isEqualTo("rdcm");
         assertThat(json.get("verified").asBoolean()).isTrue();
-        assertThat(json.get("nodes")).hasSize(6).allSatisfy(node -> assertThat(node.get("verified").asBoolean()).isTrue());
+        assertThat(json.get("nodes")).hasSize(6)
+                .allSatisfy(node -> assertThat(node.get("verified").asBoolean()).isTrue());
     }
 
     @ParameterizedTest

@@ -43,8 +43,7 @@ final class DatacastEngine implements ProtocolEngine {
     /** Per tree, at the source only. */
     private final SourcePacer[] pacers;
     private final BitSet dead = new BitSet();
-    private Runnable retransmissionTimer;
-    private long retransmissionDeadline = Long.MAX_VALUE;
+    private final EarliestDeadline retransmissionTimer;
 
     DatacastEngine(EngineContext ctx, DatacastPlan plan, BitSet possession) {
         this.ctx = ctx;
@@ -55,6 +54,7 @@ final class DatacastEngine implements ProtocolEngine {
         this.blocks = new PieceBlocks(options.blockPieces(), k, pieceCount);
         this.possession = (BitSet) possession.clone();
         this.timeout = new RetransmissionTimeout(options.rtoFloorNanos());
+        this.retransmissionTimer = new EarliestDeadline(ctx.timers(), this::retransmit);
         this.parent = new int[k];
         this.windows = new InterestWindow[k];
         this.cursor = new int[k];
@@ -229,10 +229,7 @@ final class DatacastEngine implements ProtocolEngine {
         for (SourcePacer pacer : pacers) {
             pacer.stop();
         }
-        if (retransmissionTimer != null) {
-            retransmissionTimer.run();
-            retransmissionTimer = null;
-        }
+        retransmissionTimer.cancel();
     }
 
     /** The nearest live member above this one on tree {@code tree} that it is connected to, or -1. */
@@ -302,19 +299,10 @@ final class DatacastEngine implements ProtocolEngine {
         for (InterestWindow window : windows) {
             next = Math.min(next, window.nextDeadline(timeout));
         }
-        if (next == Long.MAX_VALUE || (retransmissionTimer != null && retransmissionDeadline <= next)) {
-            return;
-        }
-        if (retransmissionTimer != null) {
-            retransmissionTimer.run();
-        }
-        retransmissionDeadline = next;
-        retransmissionTimer = ctx.timers().schedule(Math.max(1, next - ctx.timers().nanoTime()), this::retransmit);
+        retransmissionTimer.arm(next);
     }
 
     private void retransmit() {
-        retransmissionTimer = null;
-        retransmissionDeadline = Long.MAX_VALUE;
         long now = ctx.timers().nanoTime();
         for (int t = 0; t < parent.length; t++) {
             if (parent[t] >= 0) {

@@ -27,8 +27,8 @@ public record DatacastOptions(MemberPlacement placement, int blockPieces,
     public static final String PREFIX = "datacast.";
     /** The most interests of its own a receiver may keep outstanding per tree (the plan checks all trees together). */
     public static final int MAX_WINDOW = 64;
-    private static final Set<String> KEYS = MemberPlacement.keysWith("block-pieces", "window", "rto-min", "rate", "rate-increase",
-            "rate-interval", "cache-pieces");
+    private static final Set<String> KEYS = MemberPlacement.keysWith("block-pieces", "window", "rto-min", "rate",
+            "rate-increase", "rate-interval", "cache-pieces");
     private static final double MBIT = 1e6 / 8;
 
     public static DatacastOptions of(Group group, ProtocolOptions options) {

@@ -39,11 +39,7 @@ record DatacastPlan(DatacastOptions options, List<OverlayTree> trees, PeerGraph 
 
     @Override
     public Optional<String> checkPossession(List<BitSet> possessions, int pieceCount) {
-        int held = possessions.get(options.source()).cardinality();
-        return held >= pieceCount ? Optional.empty()
-                : Optional.of("datacast sends from its source, member " + options.source() + " (option "
-                        + DatacastOptions.PREFIX + "source), which holds " + held + " of " + pieceCount
-                        + " pieces; it needs the whole data set");
+        return options.placement().sourceHoldsAll(DatacastProtocol.NAME, possessions, pieceCount);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.robber.datacast.topology.TopologySpec;
 import io.robber.engine.StringOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -61,6 +62,18 @@ public record MemberPlacement(String prefix, Optional<Topology> topology, List<S
                     + group.members().stream().map(m -> m.id()).toList());
         }
         return source;
+    }
+
+    /**
+     * The plan's possession check for a protocol that sends everything from its source: the problem
+     * if the source does not hold the whole data set.
+     */
+    public Optional<String> sourceHoldsAll(String protocol, List<BitSet> possessions, int pieceCount) {
+        int held = possessions.get(source).cardinality();
+        return held >= pieceCount ? Optional.empty()
+                : Optional.of(protocol + " sends from its source, member " + source + " (option " + prefix
+                        + "source), which holds " + held + " of " + pieceCount
+                        + " pieces; it needs the whole data set");
     }
 
     /** The topology the members are mapped onto: the option's, else every member under one switch. */

@@ -1,5 +1,6 @@
 package io.robber.datacast.rdcm.channel;
 
+import io.robber.datacast.overlay.EarliestDeadline;
 import io.robber.datacast.rdcm.BackupOverlay;
 import io.robber.datacast.rdcm.OverlayRing;
 import io.robber.datacast.rdcm.RdcmAck;
@@ -13,9 +14,7 @@ import io.robber.engine.ProtocolEngine;
 import io.robber.wire.Message;
 import io.robber.wire.MessageType;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,10 +28,10 @@ import org.slf4j.LoggerFactory;
  * which sends a piece down the tree again only when no overlay child ACKed it.
  *
  * <p>A member greets its tree parent with a desire (the pieces it misses) when its operation starts,
- * and nothing is pushed to it before. When members die (§3.4) a member whose tree parent died re-parents to the next live member above
- * it, tells it what it misses (a desire: the parent pushes what it has of it) and the overlay is
- * rebuilt without the dead on every member alike. The same desire goes to a parent after a lost
- * connection comes back, and from a member that restarts on a partial copy.
+ * and nothing is pushed to it before. When members die (§3.4) a member whose tree parent died
+ * re-parents to the next live member above it and sends it the same desire (the parent pushes what
+ * it has of it), and every member rebuilds the overlay without the dead alike. A desire also goes to
+ * a parent whose lost connection comes back.
  */
 final class RdcmMemberEngine implements ProtocolEngine {
     private static final Logger LOG = LoggerFactory.getLogger(RdcmMemberEngine.class);
@@ -46,12 +45,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private final BitSet possession;
     private final BitSet neighbours = new BitSet();
     private final BitSet dead = new BitSet();
-    private final BitSet children = new BitSet();
-    /** The children that greeted this member with a desire: nothing is pushed to a member before its operation starts. */
-    private final BitSet ready = new BitSet();
-    /** Per child that sent a desire, the pieces it holds; nothing is pushed to it twice from that set. */
-    private final Map<Integer, BitSet> childHolds = new HashMap<>();
-    private final HighestExpectedBelow below = new HighestExpectedBelow();
+    private final TreeChildren children;
     private final Set<Integer> reportedBroken = new HashSet<>();
     private final RdcmOutput output = new Output();
     /** The members allowed to push pieces here: tree ancestors and ring predecessors. */
@@ -61,8 +55,9 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private int parent;
     private int next;
     private int highest = -1;
-    private Runnable timer;
-    private long timerDeadline = Long.MAX_VALUE;
+    /** The highest expected piece last reported to the parent. */
+    private int reported = -1;
+    private final EarliestDeadline timer;
 
     RdcmMemberEngine(EngineContext ctx, RdcmPlan plan, BitSet possession) {
         this.ctx = ctx;
@@ -71,13 +66,12 @@ final class RdcmMemberEngine implements ProtocolEngine {
         this.pieceCount = ctx.manifest().pieceCount();
         this.possession = (BitSet) possession.clone();
         ctx.neighbours().forEach(neighbours::set);
+        this.timer = new EarliestDeadline(ctx.timers(), this::onTimer);
         this.parent = plan.isAlone() ? -1 : plan.members().parent(ctx.self());
+        this.children = new TreeChildren(plan.isAlone() ? new int[0] : plan.members().children(ctx.self()),
+                options.window() - 1);
         if (plan.isAlone()) {
             return;
-        }
-        for (int child : plan.members().children(ctx.self())) {
-            children.set(child);
-            below.assume(child, options.window() - 1);
         }
         for (int ancestor : plan.members().ancestors(ctx.self())) {
             upstream.set(ancestor);
@@ -121,12 +115,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             ctx.refuse(peer, MessageType.DESIRE, "this member is not above it on the tree");
             return;
         }
-        children.set(peer);
-        ready.set(peer);
-        BitSet holds = new BitSet();
-        holds.set(0, pieceCount);
-        holds.andNot(desire.pieces());
-        childHolds.put(peer, holds);
+        children.greeted(peer, desire.pieces(), pieceCount);
         BitSet forwarded = isSource() ? range(next) : possession;
         BitSet catchUp = (BitSet) desire.pieces().clone();
         catchUp.and(forwarded);
@@ -161,11 +150,11 @@ final class RdcmMemberEngine implements ProtocolEngine {
             }
             armTimer();
         } else if (message instanceof HighestExpected expected) {
-            if (!children.get(peer)) {
+            if (!children.contains(peer)) {
                 ctx.refuse(peer, MessageType.PROTOCOL, "a highest expected piece from a member that is not its child");
                 return;
             }
-            if (below.report(peer, expected.sequence())) {
+            if (children.report(peer, expected.sequence())) {
                 if (isSource()) {
                     sendMore();
                 } else {
@@ -211,8 +200,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     /** A child that comes back greets this member again with a desire; until then nothing goes to it. */
     @Override
     public void onPeerLost(int peer) {
-        childHolds.remove(peer);
-        ready.clear(peer);
+        children.lost(peer);
     }
 
     /** Pieces pushed while the connection was down are lost: the parent is told what this member misses. */
@@ -220,7 +208,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     public void onPeerReconnected(int peer) {
         if (peer == parent) {
             sendDesire();
-            below.parentChanged();
+            reported = -1;
             reportHighestExpected();
         }
     }
@@ -231,11 +219,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
         if (dead.get(ctx.self())) {
             return;
         }
-        children.andNot(dead);
-        for (int m = deadNow.nextSetBit(0); m >= 0; m = deadNow.nextSetBit(m + 1)) {
-            below.forget(m);
-            childHolds.remove(m);
-        }
+        children.died(dead);
         if (parent >= 0 && dead.get(parent)) {
             int replacement = liveAncestor();
             if (replacement < 0 && possession.cardinality() < pieceCount) {
@@ -248,7 +232,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             parent = replacement;
             if (parent >= 0) {
                 sendDesire();
-                below.parentChanged();
+                reported = -1;
             }
         }
         BackupOverlay rebuilt = plan.overlayWithout(dead);
@@ -265,10 +249,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
 
     @Override
     public void stop() {
-        if (timer != null) {
-            timer.run();
-            timer = null;
-        }
+        timer.cancel();
     }
 
     /** A fresh {@link RdcmReceiver} on {@code overlay}, whose ring predecessors may now repair this member. */
@@ -296,7 +277,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
 
     /** At the source: sends the next pieces down the tree, up to the slowest receiver's highest expected. */
     private void sendMore() {
-        int limit = below.least(Integer.MAX_VALUE, children);
+        int limit = children.leastExpected(Integer.MAX_VALUE);
         long now = ctx.timers().nanoTime();
         while (next < pieceCount && next <= limit) {
             forward(sender.onSend(now));
@@ -305,17 +286,9 @@ final class RdcmMemberEngine implements ProtocolEngine {
         armTimer();
     }
 
-    /** Pushes {@code piece} to every live tree child that greeted this member and does not hold it. */
+    /** Pushes {@code piece} to every tree child that greeted this member and does not hold it. */
     private void forward(int piece) {
-        for (int c = children.nextSetBit(0); c >= 0; c = children.nextSetBit(c + 1)) {
-            if (!ready.get(c)) {
-                continue;
-            }
-            BitSet holds = childHolds.get(c);
-            if (holds == null || !holds.get(piece)) {
-                ctx.pushPiece(c, piece);
-            }
-        }
+        children.forEachWanting(piece, child -> ctx.pushPiece(child, piece));
     }
 
     /** Tells the parent this member's and its subtree's highest expected piece, when it rose. */
@@ -323,8 +296,9 @@ final class RdcmMemberEngine implements ProtocolEngine {
         if (parent < 0) {
             return;
         }
-        int least = below.least(highest + options.window(), children);
-        if (below.raises(least)) {
+        int least = children.leastExpected(highest + options.window());
+        if (least > reported) {
+            reported = least;
             ctx.sendOwn(parent, new HighestExpected(least));
         }
     }
@@ -343,21 +317,11 @@ final class RdcmMemberEngine implements ProtocolEngine {
 
     /** Keeps one timer at the earliest repair deadline. */
     private void armTimer() {
-        long deadline = Math.min(receiver == null ? Long.MAX_VALUE : receiver.nextDeadline(),
-                sender == null ? Long.MAX_VALUE : sender.nextDeadline());
-        if (deadline == Long.MAX_VALUE || timer != null && timerDeadline <= deadline) {
-            return;
-        }
-        if (timer != null) {
-            timer.run();
-        }
-        timerDeadline = deadline;
-        timer = ctx.timers().schedule(Math.max(1, deadline - ctx.timers().nanoTime()), this::onTimer);
+        timer.arm(Math.min(receiver == null ? Long.MAX_VALUE : receiver.nextDeadline(),
+                sender == null ? Long.MAX_VALUE : sender.nextDeadline()));
     }
 
     private void onTimer() {
-        timer = null;
-        timerDeadline = Long.MAX_VALUE;
         long now = ctx.timers().nanoTime();
         if (sender != null) {
             sender.onTimer(now);

@@ -61,7 +61,8 @@ public final class RdcmPlan implements ProtocolPlan {
         this.overlay = build(new BitSet());
         List<String> problems = OverlayVerifier.problems(tree, overlay);
         if (!problems.isEmpty()) {
-            throw new IllegalStateException("RDCM's backup overlay for the group is wrong: " + String.join("; ", problems));
+            throw new IllegalStateException("RDCM's backup overlay for the group is wrong: "
+                    + String.join("; ", problems));
         }
         this.graph = graph(serverOf.length);
     }
@@ -190,11 +191,7 @@ public final class RdcmPlan implements ProtocolPlan {
 
     @Override
     public Optional<String> checkPossession(List<BitSet> possessions, int pieceCount) {
-        int held = possessions.get(options.source()).cardinality();
-        return held >= pieceCount ? Optional.empty()
-                : Optional.of("rdcm sends from its source, member " + options.source() + " (option "
-                        + RdcmOptions.PREFIX + "source), which holds " + held + " of " + pieceCount
-                        + " pieces; it needs the whole data set");
+        return options.placement().sourceHoldsAll(RdcmProtocol.NAME, possessions, pieceCount);
     }
 
     @Override

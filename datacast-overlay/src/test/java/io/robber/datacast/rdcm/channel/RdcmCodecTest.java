@@ -14,7 +14,8 @@ class RdcmCodecTest {
 
     @Test
     void messagesRoundTrip() {
-        for (RdcmMessage message : new RdcmMessage[] {new RingAck(-1, 0, 0, 0), new RingAck(17, 4_000_000, -1L, 3_999_000),
+        for (RdcmMessage message : new RdcmMessage[] {new RingAck(-1, 0, 0, 0),
+                new RingAck(17, 4_000_000, -1L, 3_999_000),
                 new RingAck(0, 65, 0x8000_0000_0000_0001L, 1), new HighestExpected(0),
                 new HighestExpected(Integer.MAX_VALUE)}) {
             assertThat(CODEC.decode(CODEC.encode(message))).isEqualTo(message);
