@@ -40,7 +40,7 @@ class RobberCliTest {
     void unknownProtocolListsTheAvailableOnes() {
         CliRun run = CliRun.of("demo", "--protocol", "carrier-pigeon");
 
-        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, datacast, mob, robber");
+        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, datacast, mob, rdcm, robber");
     }
 
     @Test
@@ -63,7 +63,7 @@ class RobberCliTest {
         CliRun run = CliRun.of("--version");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, datacast, mob, robber");
+        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, datacast, mob, rdcm, robber");
     }
 
     @Test
