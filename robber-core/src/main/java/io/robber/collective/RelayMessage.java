@@ -29,7 +29,7 @@ public sealed interface RelayMessage {
      * the previous one (the first as its index) as a {@link Varint}. A wish names a few dozen pieces
      * scattered over the whole range, which as a bitmap took up to P/8 bytes (800 for TC2's 6,400
      * pieces) and as gaps takes one or two bytes a piece; the count is checked against the payload
-     * before anything is allocated.
+     * before anything is allocated, and every piece against the data set before it is set.
      */
     final class Codec implements MessageCodec<RelayMessage> {
         private static final byte WISH = 1;
@@ -54,7 +54,7 @@ public sealed interface RelayMessage {
         }
 
         @Override
-        public RelayMessage decode(byte[] payload) {
+        public RelayMessage decode(byte[] payload, int pieceCount) {
             ByteBuf in = Unpooled.wrappedBuffer(payload);
             if (in.readableBytes() < 5) {
                 throw new MalformedFrameException("relay message of " + payload.length + " bytes is too short");
@@ -70,8 +70,9 @@ public sealed interface RelayMessage {
             for (int n = 0; n < count; n++) {
                 int gap = Varint.read(in, "relay message's piece gap");
                 piece += gap;
-                if ((n > 0 && gap == 0) || piece >= Integer.MAX_VALUE) {
-                    throw new MalformedFrameException("relay message with piece " + piece + " repeated or out of range");
+                if ((n > 0 && gap == 0) || piece >= pieceCount) {
+                    throw new MalformedFrameException("relay message with piece " + piece
+                            + " repeated or not one of the " + pieceCount + " pieces");
                 }
                 pieces.set((int) piece);
             }

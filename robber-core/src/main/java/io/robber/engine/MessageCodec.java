@@ -21,10 +21,12 @@ public interface MessageCodec<M> {
     byte[] encode(M message);
 
     /**
-     * The message in {@code payload}, which came from another machine: check every length and index
-     * before allocating anything.
+     * The message in {@code payload}, which came from another machine, for an operation on
+     * {@code pieceCount} pieces: check every length and index before allocating anything, and refuse a
+     * piece index of {@code pieceCount} or more (a piece set sized by an index from the wire would let
+     * a few bytes cost hundreds of megabytes).
      *
      * @throws MalformedFrameException when the payload is not a message of this protocol
      */
-    M decode(byte[] payload);
+    M decode(byte[] payload, int pieceCount);
 }

@@ -178,7 +178,7 @@ public final class Operation {
         }
         Object decoded;
         try {
-            decoded = codec.get().decode(message.payload());
+            decoded = codec.get().decode(message.payload(), manifest.pieceCount());
         } catch (RuntimeException e) {
             io.disconnect(peer, "sent a protocol message that does not decode: " + e.getMessage());
             return;

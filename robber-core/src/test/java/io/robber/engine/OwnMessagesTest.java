@@ -66,15 +66,16 @@ class OwnMessagesTest {
         BitSet pieces = new BitSet();
         pieces.set(3);
         pieces.set(700);
-        assertThat(codec.decode(codec.encode(new WantPushProtocol.Want(pieces))).pieces()).isEqualTo(pieces);
-        assertThatThrownBy(() -> codec.decode(new byte[] {0, 0, 0, 9, 1})).isInstanceOf(MalformedFrameException.class)
+        assertThat(codec.decode(codec.encode(new WantPushProtocol.Want(pieces)), 1000).pieces()).isEqualTo(pieces);
+        assertThatThrownBy(() -> codec.decode(new byte[] {0, 0, 0, 9, 1}, 1000))
+                .isInstanceOf(MalformedFrameException.class)
                 .hasMessage("want bitmap of 9 bytes in a payload of 5");
         SplittableRandom random = new SplittableRandom(3);
         for (int i = 0; i < 10_000; i++) {
             byte[] payload = new byte[random.nextInt(12)];
             random.nextBytes(payload);
             try {
-                codec.decode(payload);
+                codec.decode(payload, 1000);
             } catch (MalformedFrameException expected) {
                 // the only way a payload may fail
             }

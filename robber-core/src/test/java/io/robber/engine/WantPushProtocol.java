@@ -50,7 +50,7 @@ public final class WantPushProtocol implements Protocol {
         }
 
         @Override
-        public Want decode(byte[] payload) {
+        public Want decode(byte[] payload, int pieceCount) {
             try {
                 ByteBuffer in = ByteBuffer.wrap(payload);
                 int length = in.getInt();
@@ -60,7 +60,11 @@ public final class WantPushProtocol implements Protocol {
                 }
                 byte[] bits = new byte[length];
                 in.get(bits);
-                return new Want(BitSet.valueOf(bits));
+                BitSet pieces = BitSet.valueOf(bits);
+                if (pieces.length() > pieceCount) {
+                    throw new MalformedFrameException("want for piece " + (pieces.length() - 1) + " of " + pieceCount);
+                }
+                return new Want(pieces);
             } catch (BufferUnderflowException e) {
                 throw new MalformedFrameException("want payload of " + payload.length + " bytes is too short");
             }

@@ -86,14 +86,6 @@ final class DatacastEngine implements ProtocolEngine {
     @Override
     public void onOwnMessage(int peer, Object message) {
         Interests interests = (Interests) message;
-        int pieceCount = ctx.manifest().pieceCount();
-        for (int piece : interests.pieces()) {
-            if (piece >= pieceCount) {
-                LOG.warn("ignored interests from member {} naming piece {} of {}", ctx.group().member(peer).id(),
-                        piece, pieceCount);
-                return;
-            }
-        }
         Map<Integer, List<Integer>> forward = new HashMap<>();
         for (int piece : interests.pieces()) {
             onInterest(peer, piece, interests.retransmitted(), forward);

@@ -10,7 +10,7 @@ import io.robber.wire.Varint;
 /**
  * The wire form of {@link Interests}: a flags byte (bit 0: retransmitted), the count and the pieces,
  * each a varint; pieces ascend, so each after the first is coded as its gap to the one before.
- * Piece indices are checked against the data set by the engine.
+ * Piece indices are checked against the data set.
  */
 final class InterestCodec implements MessageCodec<Interests> {
     static final InterestCodec INSTANCE = new InterestCodec();
@@ -44,7 +44,7 @@ final class InterestCodec implements MessageCodec<Interests> {
     }
 
     @Override
-    public Interests decode(byte[] payload) {
+    public Interests decode(byte[] payload, int pieceCount) {
         ByteBuf in = Unpooled.wrappedBuffer(payload);
         if (!in.isReadable()) {
             throw new MalformedFrameException("empty interests");
@@ -61,8 +61,8 @@ final class InterestCodec implements MessageCodec<Interests> {
         long piece = 0;
         for (int i = 0; i < count; i++) {
             piece += Varint.read(in, "interest");
-            if (piece > Integer.MAX_VALUE) {
-                throw new MalformedFrameException("interest for piece " + piece);
+            if (piece >= pieceCount) {
+                throw new MalformedFrameException("interest for piece " + piece + " of " + pieceCount);
             }
             pieces[i] = (int) piece;
         }

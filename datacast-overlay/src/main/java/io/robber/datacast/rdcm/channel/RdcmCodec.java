@@ -11,7 +11,8 @@ import io.robber.wire.Varint;
 /**
  * The wire form of {@link RdcmMessage}s: a tag byte, then varints. A ring ACK is tag 1, the ring's
  * tree node + 1 (0 for no ring), the sequence, the 64-bit selective mask and the cumulative bound;
- * the highest expected piece is tag 2 and the piece. Pieces and nodes are checked by the engine.
+ * the highest expected piece is tag 2 and the piece. An ACKed piece must be one of the data set; nodes
+ * and the cumulative bound are checked by the engine.
  */
 final class RdcmCodec implements MessageCodec<RdcmMessage> {
     static final RdcmCodec INSTANCE = new RdcmCodec();
@@ -45,14 +46,14 @@ final class RdcmCodec implements MessageCodec<RdcmMessage> {
     }
 
     @Override
-    public RdcmMessage decode(byte[] payload) {
+    public RdcmMessage decode(byte[] payload, int pieceCount) {
         ByteBuf in = Unpooled.wrappedBuffer(payload);
         if (!in.isReadable()) {
             throw new MalformedFrameException("empty rdcm message");
         }
         int tag = in.readByte();
         RdcmMessage message = switch (tag) {
-            case RING_ACK -> ringAck(in);
+            case RING_ACK -> ringAck(in, pieceCount);
             case HIGHEST_EXPECTED -> new HighestExpected(Varint.read(in, "highest expected piece"));
             default -> throw new MalformedFrameException("rdcm message with unknown tag " + tag);
         };
@@ -62,9 +63,12 @@ final class RdcmCodec implements MessageCodec<RdcmMessage> {
         return message;
     }
 
-    private static RingAck ringAck(ByteBuf in) {
+    private static RingAck ringAck(ByteBuf in, int pieceCount) {
         int ring = Varint.read(in, "ring") - 1;
         int sequence = Varint.read(in, "acknowledged piece");
+        if (sequence >= pieceCount) {
+            throw new MalformedFrameException("ring ack for piece " + sequence + " of " + pieceCount);
+        }
         if (in.readableBytes() < Long.BYTES) {
             throw new MalformedFrameException("ring ack cut short in its mask");
         }

@@ -136,7 +136,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     @Override
     public void onOwnMessage(int peer, Object message) {
         if (message instanceof RingAck ack) {
-            if (ack.sequence() >= pieceCount || ack.below() > pieceCount || ack.ring() < -1
+            if (ack.below() > pieceCount || ack.ring() < -1
                     || ack.ring() >= 0 && !plan.isNode(ack.ring())) {
                 ctx.refuse(peer, MessageType.PROTOCOL, "a ring ACK naming piece " + ack.sequence() + " of "
                         + pieceCount + " on ring " + ack.ring());
