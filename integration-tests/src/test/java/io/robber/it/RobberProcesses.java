@@ -46,9 +46,12 @@ final class RobberProcesses implements AfterEachCallback {
             return read(err);
         }
 
-        /** Sends it {@code signal} ({@code STOP}, {@code CONT}, ...) with {@code kill}. */
+        /**
+         * Sends it {@code signal} ({@code STOP}, {@code CONT}, ...) with the shell's built-in {@code kill},
+         * which needs no package beyond the shell.
+         */
         void signal(String signal) throws IOException, InterruptedException {
-            Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
+            Process kill = new ProcessBuilder("sh", "-c", "kill -" + signal + " " + process.pid()).inheritIO().start();
             assertThat(kill.waitFor()).as("kill -%s %s", signal, name).isZero();
         }
 

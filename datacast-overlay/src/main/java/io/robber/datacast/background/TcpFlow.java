@@ -1,12 +1,12 @@
 package io.robber.datacast.background;
 
-import io.robber.datacast.fabric.DeadlineTimer;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.tcp.SegmentWords;
 import io.robber.datacast.tcp.TcpSettings;
 import io.robber.datacast.tcp.WindowReceiver;
 import io.robber.datacast.tcp.WindowSender;
+import io.robber.engine.DeadlineTimer;
 
 /**
  * One background unicast flow on the fabric, an iperf-like TCP Reno flow sharing links with the

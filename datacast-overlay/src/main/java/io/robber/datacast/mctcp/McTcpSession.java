@@ -1,7 +1,6 @@
 package io.robber.datacast.mctcp;
 
 import io.robber.datacast.background.UnicastRoutes;
-import io.robber.datacast.fabric.DeadlineTimer;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.multicast.MulticastManager;
@@ -10,6 +9,7 @@ import io.robber.datacast.tcp.SegmentWords;
 import io.robber.datacast.tcp.TcpSettings;
 import io.robber.datacast.tcp.WindowReceiver;
 import io.robber.datacast.tcp.WindowSender;
+import io.robber.engine.DeadlineTimer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package io.robber.datacast.overlay;
 
 import io.robber.datacast.transport.RetransmissionTimeout;
+import io.robber.engine.DeadlineTimer;
 import io.robber.engine.EngineContext;
 import io.robber.engine.ProtocolEngine;
 import io.robber.wire.Message;
@@ -32,6 +33,8 @@ final class DatacastEngine implements ProtocolEngine {
     private final DatacastOptions options;
     private final PieceBlocks blocks;
     private final BitSet possession;
+    /** The pieces in {@link #possession}, counted: a bit count per piece would cost O(pieces) each time. */
+    private int held;
     private final PendingInterests pending = new PendingInterests();
     /** Per child, the pieces sent to it over its current connection. */
     private final Map<Integer, BitSet> sentTo = new HashMap<>();
@@ -43,7 +46,7 @@ final class DatacastEngine implements ProtocolEngine {
     /** Per tree, at the source only. */
     private final SourcePacer[] pacers;
     private final BitSet dead = new BitSet();
-    private final EarliestDeadline retransmissionTimer;
+    private final DeadlineTimer retransmissionTimer;
 
     DatacastEngine(EngineContext ctx, DatacastPlan plan, BitSet possession) {
         this.ctx = ctx;
@@ -53,8 +56,9 @@ final class DatacastEngine implements ProtocolEngine {
         int k = Math.max(1, plan.trees().size());
         this.blocks = new PieceBlocks(options.blockPieces(), k, pieceCount);
         this.possession = (BitSet) possession.clone();
+        this.held = possession.cardinality();
         this.timeout = new RetransmissionTimeout(options.rtoFloorNanos());
-        this.retransmissionTimer = new EarliestDeadline(ctx.timers(), this::retransmit);
+        this.retransmissionTimer = new DeadlineTimer(ctx.timers(), this::retransmit);
         this.parent = new int[k];
         this.windows = new InterestWindow[k];
         this.cursor = new int[k];
@@ -154,9 +158,10 @@ final class DatacastEngine implements ProtocolEngine {
             return;
         }
         possession.set(piece);
+        held++;
         serve(piece);
         askForMore();
-        if (possession.cardinality() == ctx.manifest().pieceCount()) {
+        if (held == ctx.manifest().pieceCount()) {
             ctx.completed();
         }
     }
@@ -294,8 +299,7 @@ final class DatacastEngine implements ProtocolEngine {
         retransmissionTimer.arm(next);
     }
 
-    private void retransmit() {
-        long now = ctx.timers().nanoTime();
+    private void retransmit(long now) {
         for (int t = 0; t < parent.length; t++) {
             if (parent[t] >= 0) {
                 sendInterests(parent[t], windows[t].expired(now, timeout), true);

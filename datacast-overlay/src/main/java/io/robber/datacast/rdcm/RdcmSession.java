@@ -1,12 +1,12 @@
 package io.robber.datacast.rdcm;
 
-import io.robber.datacast.fabric.DeadlineTimer;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.NodeHandler;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.multicast.MulticastManager;
 import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.multicast.TreeFrame;
+import io.robber.engine.DeadlineTimer;
 import java.util.ArrayList;
 import java.util.List;
 

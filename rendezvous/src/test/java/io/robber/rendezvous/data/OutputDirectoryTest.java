@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,9 +61,7 @@ class OutputDirectoryTest {
         target.close();
 
         assertThat(out.resolve("source.bin")).hasBinaryContent(data);
-        try (var files = Files.list(out)) {
-            assertThat(files).hasSize(1);
-        }
+        assertThat(list(out)).hasSize(1);
     }
 
     @Test
@@ -73,9 +72,7 @@ class OutputDirectoryTest {
 
         target.abort();
 
-        try (var files = Files.list(out)) {
-            assertThat(files).isEmpty();
-        }
+        assertThat(list(out)).isEmpty();
     }
 
     @Test
@@ -97,9 +94,7 @@ class OutputDirectoryTest {
         second.storage().read(0, head);
         assertThat(head.array()).containsExactly(1, 2, 3);
         second.abort();
-        try (var files = Files.list(out)) {
-            assertThat(files).isEmpty();
-        }
+        assertThat(list(out)).isEmpty();
     }
 
     @Test
@@ -111,9 +106,7 @@ class OutputDirectoryTest {
 
         assertThat(target.keep()).isEmpty();
         target.close();
-        try (var files = Files.list(out)) {
-            assertThat(files).containsExactly(out.resolve("x.bin"));
-        }
+        assertThat(list(out)).containsExactly(out.resolve("x.bin"));
     }
 
     @Test
@@ -129,5 +122,11 @@ class OutputDirectoryTest {
         }
 
         OutputDirectory.check(dir, offer, false);
+    }
+
+    private static List<Path> list(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.toList();
+        }
     }
 }

@@ -1,6 +1,5 @@
 package io.robber.datacast.rdcm.channel;
 
-import io.robber.datacast.overlay.EarliestDeadline;
 import io.robber.datacast.rdcm.BackupOverlay;
 import io.robber.datacast.rdcm.OverlayRing;
 import io.robber.datacast.rdcm.RdcmAck;
@@ -9,6 +8,7 @@ import io.robber.datacast.rdcm.RdcmReceiver;
 import io.robber.datacast.rdcm.RdcmSender;
 import io.robber.datacast.rdcm.channel.RdcmMessage.HighestExpected;
 import io.robber.datacast.rdcm.channel.RdcmMessage.RingAck;
+import io.robber.engine.DeadlineTimer;
 import io.robber.engine.EngineContext;
 import io.robber.engine.ProtocolEngine;
 import io.robber.wire.Message;
@@ -43,6 +43,8 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private final RdcmOptions options;
     private final int pieceCount;
     private final BitSet possession;
+    /** The pieces in {@link #possession}, counted: a bit count per piece would cost O(pieces) each time. */
+    private int held;
     private final BitSet neighbours = new BitSet();
     private final BitSet dead = new BitSet();
     private final TreeChildren children;
@@ -57,7 +59,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private int highest = -1;
     /** The highest expected piece last reported to the parent. */
     private int reported = -1;
-    private final EarliestDeadline timer;
+    private final DeadlineTimer timer;
 
     RdcmMemberEngine(EngineContext ctx, RdcmPlan plan, BitSet possession) {
         this.ctx = ctx;
@@ -65,8 +67,9 @@ final class RdcmMemberEngine implements ProtocolEngine {
         this.options = plan.options();
         this.pieceCount = ctx.manifest().pieceCount();
         this.possession = (BitSet) possession.clone();
+        this.held = possession.cardinality();
         ctx.neighbours().forEach(neighbours::set);
-        this.timer = new EarliestDeadline(ctx.timers(), this::onTimer);
+        this.timer = new DeadlineTimer(ctx.timers(), this::onTimer);
         this.parent = plan.isAlone() ? -1 : plan.members().parent(ctx.self());
         this.children = new TreeChildren(plan.isAlone() ? new int[0] : plan.members().children(ctx.self()),
                 options.window() - 1);
@@ -179,12 +182,13 @@ final class RdcmMemberEngine implements ProtocolEngine {
             return;
         }
         possession.set(piece);
+        held++;
         highest = Math.max(highest, piece);
         receiver.onData(piece, peer != parent, now);
         forward(piece);
         reportHighestExpected();
         armTimer();
-        if (possession.cardinality() == pieceCount) {
+        if (held == pieceCount) {
             ctx.completed();
         }
     }
@@ -222,7 +226,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
         children.died(dead);
         if (parent >= 0 && dead.get(parent)) {
             int replacement = liveAncestor();
-            if (replacement < 0 && possession.cardinality() < pieceCount) {
+            if (replacement < 0 && held < pieceCount) {
                 ctx.fail("member " + ctx.group().member(parent).id() + ", this member's parent on the RDCM tree, "
                         + "died, and no live member above it is a neighbour of this one");
                 return;
@@ -321,8 +325,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
                 sender == null ? Long.MAX_VALUE : sender.nextDeadline()));
     }
 
-    private void onTimer() {
-        long now = ctx.timers().nanoTime();
+    private void onTimer(long now) {
         if (sender != null) {
             sender.onTimer(now);
         }

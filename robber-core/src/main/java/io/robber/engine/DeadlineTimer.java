@@ -1,22 +1,21 @@
-package io.robber.datacast.fabric;
+package io.robber.engine;
 
-import io.robber.sim.VirtualClock;
 import java.util.function.LongConsumer;
 
 /**
- * The one timer of a sans-IO engine on the fabric, kept at the engine's next deadline: {@link #arm}
- * after every event moves it only when the deadline moved, and when it fires the engine is told the
- * time.
+ * The one timer of a sans-IO engine, kept at the engine's next deadline: {@link #arm} after every
+ * event moves it only when the deadline moved, and when it fires the engine is told the time. Real or
+ * virtual, as its {@link Timers} are.
  */
 public final class DeadlineTimer {
-    private final VirtualClock clock;
+    private final Timers timers;
     private final LongConsumer onTimer;
     private Runnable cancel;
     private long armedAt = Long.MAX_VALUE;
 
-    /** A timer that calls {@code onTimer} with the clock's time when it fires. */
-    public DeadlineTimer(VirtualClock clock, LongConsumer onTimer) {
-        this.clock = clock;
+    /** A timer that calls {@code onTimer} with the time ({@link Timers#nanoTime()}) when it fires. */
+    public DeadlineTimer(Timers timers, LongConsumer onTimer) {
+        this.timers = timers;
         this.onTimer = onTimer;
     }
 
@@ -28,10 +27,10 @@ public final class DeadlineTimer {
         cancel();
         armedAt = deadline;
         if (deadline != Long.MAX_VALUE) {
-            cancel = clock.at(Math.max(deadline, clock.now()), () -> {
+            cancel = timers.schedule(Math.max(0, deadline - timers.nanoTime()), () -> {
                 cancel = null;
                 armedAt = Long.MAX_VALUE;
-                onTimer.accept(clock.now());
+                onTimer.accept(timers.nanoTime());
             });
         }
     }
