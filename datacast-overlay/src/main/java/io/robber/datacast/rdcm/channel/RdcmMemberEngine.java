@@ -1,5 +1,6 @@
 package io.robber.datacast.rdcm.channel;
 
+import io.robber.datacast.overlay.TreeRelay;
 import io.robber.datacast.rdcm.BackupOverlay;
 import io.robber.datacast.rdcm.OverlayRing;
 import io.robber.datacast.rdcm.RdcmAck;
@@ -27,11 +28,9 @@ import org.slf4j.LoggerFactory;
  * its overlay successor when the ACK does not come in time (§3.3); the source runs {@link RdcmSender},
  * which sends a piece down the tree again only when no overlay child ACKed it.
  *
- * <p>A member greets its tree parent with a desire (the pieces it misses) when its operation starts,
- * and nothing is pushed to it before. When members die (§3.4) a member whose tree parent died
- * re-parents to the next live member above it and sends it the same desire (the parent pushes what
- * it has of it), and every member rebuilds the overlay without the dead alike. A desire also goes to
- * a parent whose lost connection comes back.
+ * <p>Its place on the tree is a {@link TreeRelay}: it greets its parent with a desire and re-parents
+ * when the parent dies. When members die (§3.4) every member also rebuilds the overlay without the
+ * dead alike.
  */
 final class RdcmMemberEngine implements ProtocolEngine {
     private static final Logger LOG = LoggerFactory.getLogger(RdcmMemberEngine.class);
@@ -47,14 +46,13 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private int held;
     private final BitSet neighbours = new BitSet();
     private final BitSet dead = new BitSet();
-    private final TreeChildren children;
+    private final TreeRelay relay;
     private final Set<Integer> reportedBroken = new HashSet<>();
     private final RdcmOutput output = new Output();
     /** The members allowed to push pieces here: tree ancestors and ring predecessors. */
     private final BitSet upstream = new BitSet();
     private RdcmReceiver receiver;
     private RdcmSender sender;
-    private int parent;
     private int next;
     private int highest = -1;
     /** The highest expected piece last reported to the parent. */
@@ -70,13 +68,12 @@ final class RdcmMemberEngine implements ProtocolEngine {
         this.held = possession.cardinality();
         ctx.neighbours().forEach(neighbours::set);
         this.timer = new DeadlineTimer(ctx.timers(), this::onTimer);
-        this.parent = plan.isAlone() ? -1 : plan.members().parent(ctx.self());
-        this.children = new TreeChildren(plan.isAlone() ? new int[0] : plan.members().children(ctx.self()),
-                options.window() - 1);
         if (plan.isAlone()) {
+            this.relay = null;
             return;
         }
-        for (int ancestor : plan.members().ancestors(ctx.self())) {
+        this.relay = new TreeRelay(ctx, plan.members(), "RDCM", options.window() - 1);
+        for (int ancestor : relay.ancestors()) {
             upstream.set(ancestor);
         }
         if (isSource()) {
@@ -103,7 +100,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             receiver.holding(possession, ctx.timers().nanoTime());
             highest = possession.length() - 1;
         }
-        sendDesire();
+        relay.greetParent(possession);
         reportHighestExpected();
         armTimer();
     }
@@ -114,26 +111,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             ctx.refuse(peer, message.type(), "this protocol does not expect it here");
             return;
         }
-        if (!isAncestorOf(peer)) {
-            ctx.refuse(peer, MessageType.DESIRE, "this member is not above it on the tree");
-            return;
-        }
-        children.greeted(peer, desire.pieces(), pieceCount);
-        BitSet forwarded = isSource() ? range(next) : possession;
-        BitSet catchUp = (BitSet) desire.pieces().clone();
-        catchUp.and(forwarded);
-        for (int p = catchUp.nextSetBit(0); p >= 0; p = catchUp.nextSetBit(p + 1)) {
-            ctx.pushPiece(peer, p);
-        }
-    }
-
-    private boolean isAncestorOf(int member) {
-        for (int a : plan.members().ancestors(member)) {
-            if (a == ctx.self()) {
-                return true;
-            }
-        }
-        return false;
+        relay.onDesire(peer, desire, isSource() ? range(next) : possession);
     }
 
     @Override
@@ -153,11 +131,11 @@ final class RdcmMemberEngine implements ProtocolEngine {
             }
             armTimer();
         } else if (message instanceof HighestExpected expected) {
-            if (!children.contains(peer)) {
+            if (!relay.children().contains(peer)) {
                 ctx.refuse(peer, MessageType.PROTOCOL, "a highest expected piece from a member that is not its child");
                 return;
             }
-            if (children.report(peer, expected.sequence())) {
+            if (relay.children().report(peer, expected.sequence())) {
                 if (isSource()) {
                     sendMore();
                 } else {
@@ -177,15 +155,15 @@ final class RdcmMemberEngine implements ProtocolEngine {
         long now = ctx.timers().nanoTime();
         if (possession.get(piece)) {
             ctx.metrics().duplicatePiece();
-            receiver.onData(piece, peer != parent, now);
+            receiver.onData(piece, peer != relay.parent(), now);
             armTimer();
             return;
         }
         possession.set(piece);
         held++;
         highest = Math.max(highest, piece);
-        receiver.onData(piece, peer != parent, now);
-        forward(piece);
+        receiver.onData(piece, peer != relay.parent(), now);
+        relay.forward(piece);
         reportHighestExpected();
         armTimer();
         if (held == pieceCount) {
@@ -196,22 +174,20 @@ final class RdcmMemberEngine implements ProtocolEngine {
     /** A piece that failed its digest: the parent's desire brings it again. */
     @Override
     public void onPieceRejected(int peer, int piece) {
-        if (parent >= 0) {
-            sendDesire();
-        }
+        relay.greetParent(possession);
     }
 
     /** A child that comes back greets this member again with a desire; until then nothing goes to it. */
     @Override
     public void onPeerLost(int peer) {
-        children.lost(peer);
+        relay.lost(peer);
     }
 
     /** Pieces pushed while the connection was down are lost: the parent is told what this member misses. */
     @Override
     public void onPeerReconnected(int peer) {
-        if (peer == parent) {
-            sendDesire();
+        if (peer == relay.parent()) {
+            relay.greetParent(possession);
             reported = -1;
             reportHighestExpected();
         }
@@ -223,21 +199,8 @@ final class RdcmMemberEngine implements ProtocolEngine {
         if (dead.get(ctx.self())) {
             return;
         }
-        children.died(dead);
-        if (parent >= 0 && dead.get(parent)) {
-            int replacement = liveAncestor();
-            if (replacement < 0 && held < pieceCount) {
-                ctx.fail("member " + ctx.group().member(parent).id() + ", this member's parent on the RDCM tree, "
-                        + "died, and no live member above it is a neighbour of this one");
-                return;
-            }
-            LOG.info("member {}: parent {} on the RDCM tree died; re-parented to {}", id(ctx.self()), id(parent),
-                    replacement < 0 ? "none (this member holds everything)" : id(replacement));
-            parent = replacement;
-            if (parent >= 0) {
-                sendDesire();
-                reported = -1;
-            }
+        if (relay.membersDead(dead, possession)) {
+            reported = -1;
         }
         BackupOverlay rebuilt = plan.overlayWithout(dead);
         if (isSource()) {
@@ -269,48 +232,27 @@ final class RdcmMemberEngine implements ProtocolEngine {
         }
     }
 
-    /** The nearest live member above this one on the tree that it is connected to, or -1. */
-    private int liveAncestor() {
-        for (int a : plan.members().ancestors(ctx.self())) {
-            if (!dead.get(a) && neighbours.get(a)) {
-                return a;
-            }
-        }
-        return -1;
-    }
-
     /** At the source: sends the next pieces down the tree, up to the slowest receiver's highest expected. */
     private void sendMore() {
-        int limit = children.leastExpected(Integer.MAX_VALUE);
+        int limit = relay.children().leastExpected(Integer.MAX_VALUE);
         long now = ctx.timers().nanoTime();
         while (next < pieceCount && next <= limit) {
-            forward(sender.onSend(now));
+            relay.forward(sender.onSend(now));
             next++;
         }
         armTimer();
     }
 
-    /** Pushes {@code piece} to every tree child that greeted this member and does not hold it. */
-    private void forward(int piece) {
-        children.forEachWanting(piece, child -> ctx.pushPiece(child, piece));
-    }
-
     /** Tells the parent this member's and its subtree's highest expected piece, when it rose. */
     private void reportHighestExpected() {
-        if (parent < 0) {
+        if (relay.parent() < 0) {
             return;
         }
-        int least = children.leastExpected(highest + options.window());
+        int least = relay.children().leastExpected(highest + options.window());
         if (least > reported) {
             reported = least;
-            ctx.sendOwn(parent, new HighestExpected(least));
+            ctx.sendOwn(relay.parent(), new HighestExpected(least));
         }
-    }
-
-    private void sendDesire() {
-        BitSet missing = range(pieceCount);
-        missing.andNot(possession);
-        ctx.send(parent, new Message.Desire(ctx.op(), missing));
     }
 
     private static BitSet range(int end) {
@@ -359,7 +301,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
 
         @Override
         public void multicast(int sequence) {
-            forward(sequence);
+            relay.forward(sequence);
         }
 
         @Override

@@ -1,4 +1,4 @@
-package io.robber.datacast.rdcm.channel;
+package io.robber.datacast.overlay;
 
 import java.util.BitSet;
 import java.util.HashMap;
@@ -12,13 +12,13 @@ import java.util.function.IntConsumer;
  * below it (§3.5). A child of the plan is assumed to expect the first w pieces until it reports; an
  * adopted one counts from its first report.
  */
-final class TreeChildren {
+public final class TreeChildren {
     private final BitSet children = new BitSet();
     private final BitSet ready = new BitSet();
     private final Map<Integer, BitSet> holds = new HashMap<>();
     private final Map<Integer, Integer> expected = new HashMap<>();
 
-    TreeChildren(int[] planned, int initiallyExpected) {
+    public TreeChildren(int[] planned, int initiallyExpected) {
         for (int child : planned) {
             children.set(child);
             expected.put(child, initiallyExpected);
@@ -26,7 +26,7 @@ final class TreeChildren {
     }
 
     /** {@code child} greeted this member with the pieces it misses: it is a child, and ready. */
-    void greeted(int child, BitSet missing, int pieceCount) {
+    public void greeted(int child, BitSet missing, int pieceCount) {
         children.set(child);
         ready.set(child);
         BitSet held = new BitSet();
@@ -35,17 +35,17 @@ final class TreeChildren {
         holds.put(child, held);
     }
 
-    boolean contains(int member) {
+    public boolean contains(int member) {
         return children.get(member);
     }
 
     /** The connection is gone: nothing goes to it until it greets again. */
-    void lost(int child) {
+    public void lost(int child) {
         ready.clear(child);
         holds.remove(child);
     }
 
-    void died(BitSet dead) {
+    public void died(BitSet dead) {
         children.andNot(dead);
         ready.andNot(dead);
         for (int m = dead.nextSetBit(0); m >= 0; m = dead.nextSetBit(m + 1)) {
@@ -55,7 +55,7 @@ final class TreeChildren {
     }
 
     /** Whether {@code child}'s report raises what it expects. */
-    boolean report(int child, int sequence) {
+    public boolean report(int child, int sequence) {
         Integer before = expected.get(child);
         if (before != null && before >= sequence) {
             return false;
@@ -65,7 +65,7 @@ final class TreeChildren {
     }
 
     /** The least of {@code own} and what the children reported. */
-    int leastExpected(int own) {
+    public int leastExpected(int own) {
         int least = own;
         for (var e : expected.entrySet()) {
             if (children.get(e.getKey())) {
@@ -76,7 +76,7 @@ final class TreeChildren {
     }
 
     /** Hands {@code push} each ready child that does not hold {@code piece}. */
-    void forEachWanting(int piece, IntConsumer push) {
+    public void forEachWanting(int piece, IntConsumer push) {
         for (int c = ready.nextSetBit(0); c >= 0; c = ready.nextSetBit(c + 1)) {
             BitSet held = holds.get(c);
             if (children.get(c) && (held == null || !held.get(piece))) {
