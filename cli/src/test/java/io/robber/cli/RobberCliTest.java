@@ -40,7 +40,7 @@ class RobberCliTest {
     void unknownProtocolListsTheAvailableOnes() {
         CliRun run = CliRun.of("demo", "--protocol", "carrier-pigeon");
 
-        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, datacast, mob, rdcm, robber");
+        assertThat(run.err()).contains("unknown protocol 'carrier-pigeon'").contains("available: balanced, bittorrent, datacast, mctcp, mob, rdcm, robber");
     }
 
     @Test
@@ -63,7 +63,7 @@ class RobberCliTest {
         CliRun run = CliRun.of("--version");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, datacast, mob, rdcm, robber");
+        assertThat(run.out()).startsWith("robber ").contains("protocols: balanced, bittorrent, datacast, mctcp, mob, rdcm, robber");
     }
 
     @Test
@@ -71,7 +71,7 @@ class RobberCliTest {
         CliRun run = CliRun.of("demo", "--help");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("--protocol", "bittorrent, datacast, mob,", "--clusters", "--nodes-per-cluster", "--size",
+        assertThat(run.out()).contains("--protocol", "bittorrent, datacast, mctcp,", "--clusters", "--nodes-per-cluster", "--size",
                 "--piece-size", "--seed", "--json", "--scenario", "--scale", "default: tc1-fast");
     }
 }

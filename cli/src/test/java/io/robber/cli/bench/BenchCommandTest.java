@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code robber bench} with the baselines, and protocol options passed through. */
 class BenchCommandTest {
@@ -96,17 +98,18 @@ class BenchCommandTest {
         assertThat(lines.get(2)).startsWith("tc3-2x2   datacast  inprocess").contains("yes");
     }
 
-    @Test
-    void rdcmRunsOnBothBackendsWithItsTopology() {
+    @ParameterizedTest
+    @ValueSource(strings = {"rdcm", "mctcp"})
+    void treeMulticastRunsOnBothBackendsWithItsTopology(String protocol) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = execute(out, err, "bench", "--backend", "virtual,inprocess", "--scenario", "tc3-2x2",
-                "--protocols", "rdcm", "--scale", "0.004", "--option", "rdcm.topology=bcube:4,1");
+                "--protocols", protocol, "--scale", "0.004", "--option", protocol + ".topology=bcube:4,1");
 
         assertThat(code).as("stderr: %s", err).isZero();
         List<String> lines = out.toString().lines().toList();
-        assertThat(lines.get(1)).startsWith("tc3-2x2   rdcm      virtual").contains("yes");
-        assertThat(lines.get(2)).startsWith("tc3-2x2   rdcm      inprocess").contains("yes");
+        assertThat(lines.get(1)).startsWith(String.format("tc3-2x2   %-9s virtual", protocol)).contains("yes");
+        assertThat(lines.get(2)).startsWith(String.format("tc3-2x2   %-9s inprocess", protocol)).contains("yes");
     }
 
     @Test

@@ -19,21 +19,22 @@ class DemoEndToEndTest {
     static final long SIZE = 3L * 1024 * 1024 + 1234;
     static final long PIECE = 256 * 1024;
 
-    /** The data-center protocols that run as overlays among the members: RDCM with its default topology. */
-    @Test
-    void rdcmDeliversVerifiedCopiesInRealTime() throws Exception {
+    /** The data-center protocols that run as overlays among the members, with their default topology. */
+    @ParameterizedTest
+    @ValueSource(strings = {"rdcm", "mctcp"})
+    void treeMulticastDeliversVerifiedCopiesInRealTime(String protocol) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = RobberCli.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
 
-        int exitCode = cli.execute("demo", "--protocol", "rdcm", "--scenario", "none", "--clusters", "2",
+        int exitCode = cli.execute("demo", "--protocol", protocol, "--scenario", "none", "--clusters", "2",
                 "--nodes-per-cluster", "3", "--size", String.valueOf(SIZE), "--piece-size", "256KiB", "--json");
 
         assertThat(exitCode).as("exit code; stderr: %s", err).isZero();
         JsonNode json = JsonOutput.mapper().readTree(out.toString());
-        assertThat(json.get("protocol").asText()).isEqualTo("rdcm");
+        assertThat(json.get("protocol").asText()).isEqualTo(protocol);
         assertThat(json.get("verified").asBoolean()).isTrue();
         assertThat(json.get("nodes")).hasSize(6)
                 .allSatisfy(node -> assertThat(node.get("verified").asBoolean()).isTrue());

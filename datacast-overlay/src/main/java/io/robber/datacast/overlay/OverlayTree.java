@@ -1,5 +1,6 @@
 package io.robber.datacast.overlay;
 
+import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.Network;
 import java.util.Arrays;
@@ -21,14 +22,23 @@ public final class OverlayTree {
     }
 
     /**
-     * Contracts {@code tree}, which reaches the server of every member, to those members.
+     * Contracts a Steiner tree, which reaches the server of every member, to those members.
      *
      * @param serverOf each member's server (a node index of {@code network}); the root's is the tree's source
      */
     public static OverlayTree contract(Network network, SteinerTree tree, int[] serverOf) {
+        return contract(network, tree.source(), tree.arcs(), tree.depth(), serverOf);
+    }
+
+    /** Contracts a multicast tree, which reaches the server of every member, to those members. */
+    public static OverlayTree contract(MulticastTree tree, int[] serverOf) {
+        return contract(tree.network(), tree.source(), tree.arcs(), tree.depth(), serverOf);
+    }
+
+    private static OverlayTree contract(Network network, int source, int[] arcs, int depth, int[] serverOf) {
         int[] parentNode = new int[network.nodeCount()];
         Arrays.fill(parentNode, -1);
-        for (int arc : tree.arcs()) {
+        for (int arc : arcs) {
             parentNode[network.head(arc)] = network.tail(arc);
         }
         int[] memberAt = new int[network.nodeCount()];
@@ -36,9 +46,9 @@ public final class OverlayTree {
         for (int m = 0; m < serverOf.length; m++) {
             memberAt[serverOf[m]] = m;
         }
-        int root = memberAt[tree.source()];
+        int root = memberAt[source];
         if (root < 0) {
-            throw new IllegalArgumentException("the tree's source " + network.node(tree.source()).name()
+            throw new IllegalArgumentException("the tree's source " + network.node(source).name()
                     + " is not a member's server");
         }
         int[][] ancestors = new int[serverOf.length][];
@@ -47,10 +57,10 @@ public final class OverlayTree {
                 ancestors[m] = new int[0];
                 continue;
             }
-            int[] chain = new int[tree.depth()];
+            int[] chain = new int[depth];
             int count = 0;
             int v = serverOf[m];
-            while (v != tree.source()) {
+            while (v != source) {
                 v = parentNode[v];
                 if (v < 0) {
                     throw new IllegalArgumentException("the tree does not reach " + network.node(serverOf[m]).name()

@@ -8,7 +8,7 @@ import java.util.function.IntConsumer;
 /**
  * A member's children on the contracted multicast tree: the plan's and those adopted after a death;
  * which of them greeted it with a desire (nothing is pushed to a member before its operation starts),
- * what each said it holds, and the highest expected piece each reported for itself and the members
+ * what each said it holds or was pushed since, and the highest expected piece each reported for itself and the members
  * below it (§3.5). A child of the plan is assumed to expect the first w pieces until it reports; an
  * adopted one counts from its first report.
  */
@@ -75,11 +75,16 @@ public final class TreeChildren {
         return least;
     }
 
-    /** Hands {@code push} each ready child that does not hold {@code piece}. */
+    /**
+     * Hands {@code push} each ready child that neither held {@code piece} when it greeted nor was pushed
+     * it since: a piece pushed over a connection arrives unless the connection is lost, and then the
+     * child greets again.
+     */
     public void forEachWanting(int piece, IntConsumer push) {
         for (int c = ready.nextSetBit(0); c >= 0; c = ready.nextSetBit(c + 1)) {
             BitSet held = holds.get(c);
-            if (children.get(c) && (held == null || !held.get(piece))) {
+            if (children.get(c) && !held.get(piece)) {
+                held.set(piece);
                 push.accept(c);
             }
         }

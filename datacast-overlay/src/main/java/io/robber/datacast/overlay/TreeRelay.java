@@ -89,7 +89,7 @@ public final class TreeRelay {
         BitSet catchUp = (BitSet) desire.pieces().clone();
         catchUp.and(forwarded);
         for (int p = catchUp.nextSetBit(0); p >= 0; p = catchUp.nextSetBit(p + 1)) {
-            ctx.pushPiece(peer, p);
+            forward(p);
         }
     }
 

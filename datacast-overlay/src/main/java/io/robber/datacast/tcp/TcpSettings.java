@@ -1,16 +1,29 @@
 package io.robber.datacast.tcp;
 
 /**
- * A TCP-like sender's knobs: segment and ACK sizes, the initial congestion window, the bounds of the
- * retransmission timeout, the duplicate ACKs that signal a loss, and how long a receiver may stay
- * silent (no ACK while it still misses data) before it is evicted.
+ * A TCP-like sender's knobs: segment and ACK sizes, the initial congestion window and the largest
+ * one (the receivers' advertised window), the bounds of the retransmission timeout, the duplicate
+ * ACKs that signal a loss, and how long a receiver may stay silent (no ACK while it still misses
+ * data) before it is evicted.
  */
-public record TcpSettings(int segmentBytes, int ackBytes, int initialWindow, long minRtoNanos, long maxRtoNanos,
-        int duplicateAcks, long evictAfterNanos) {
-    /** 1500-byte segments, 64-byte ACKs, a window of 10, RTO from 2 ms (Linux's 200 ms scaled to a data center) to 1 s, 3 duplicate ACKs, eviction after 500 ms. */
-    public static final TcpSettings DEFAULT = new TcpSettings(1500, 64, 10, 2_000_000L, 1_000_000_000L, 3, 500_000_000L);
+public record TcpSettings(int segmentBytes, int ackBytes, int initialWindow, int maxWindow, long minRtoNanos,
+        long maxRtoNanos, int duplicateAcks, long evictAfterNanos) {
+    /**
+     * 1500-byte segments, 64-byte ACKs, a window of 10 and no limit on its growth, RTO from 2 ms
+     * (Linux's 200 ms scaled to a data center) to 1 s, 3 duplicate ACKs, eviction after 500 ms.
+     */
+    public static final TcpSettings DEFAULT = new TcpSettings(1500, 64, 10, Integer.MAX_VALUE, 2_000_000L,
+            1_000_000_000L, 3, 500_000_000L);
+
+    public TcpSettings {
+        if (initialWindow < 1 || maxWindow < initialWindow) {
+            throw new IllegalArgumentException("windows: initial " + initialWindow + ", largest " + maxWindow
+                    + "; need 1 <= initial <= largest");
+        }
+    }
 
     public TcpSettings withEvictAfter(long nanos) {
-        return new TcpSettings(segmentBytes, ackBytes, initialWindow, minRtoNanos, maxRtoNanos, duplicateAcks, nanos);
+        return new TcpSettings(segmentBytes, ackBytes, initialWindow, maxWindow, minRtoNanos, maxRtoNanos,
+                duplicateAcks, nanos);
     }
 }

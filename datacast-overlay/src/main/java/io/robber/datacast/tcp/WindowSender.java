@@ -13,8 +13,9 @@ import java.util.List;
  * retransmission timeout (Jacobson's estimate, Karn's rule, exponential backoff; after it the
  * window goes back to its lower edge and is sent again in slow start, go-back-N); a segment is not
  * sent again within one smoothed RTT of its last retransmission, so receivers missing the same
- * segment cost one retransmission. A receiver that sends no ACK for {@code evictAfter} while it
- * still misses data is evicted: reported, and no longer holding the window back.
+ * segment cost one retransmission. A receiver that misses a segment sent and sends no ACK for
+ * {@code evictAfter} (counted from its last ACK, or from that segment's first sending if later) is
+ * evicted: reported, and no longer holding the window back.
  */
 public final class WindowSender {
     /** What the sender asks the network to do. */
@@ -25,6 +26,9 @@ public final class WindowSender {
         /** Receiver {@code receiver} went silent and was evicted. */
         void evicted(int receiver);
     }
+
+    /** No retransmission yet; a clock's time may be negative. */
+    private static final long NEVER = Long.MIN_VALUE;
 
     private final int segments;
     private final int[] receivers;
@@ -63,7 +67,7 @@ public final class WindowSender {
         Arrays.fill(live, true);
         this.sentAt = new long[segments];
         this.retransmittedAt = new long[segments];
-        Arrays.fill(retransmittedAt, -1);
+        Arrays.fill(retransmittedAt, NEVER);
         this.rto = Math.max(settings.minRtoNanos(), 10 * settings.minRtoNanos());
     }
 
@@ -83,7 +87,7 @@ public final class WindowSender {
         heard[r] = now;
         if (cumulative > acked[r]) {
             int last = cumulative - 1;
-            if (retransmittedAt[last] < 0 && sentAt[last] > 0) {
+            if (last < highest && retransmittedAt[last] == NEVER) {
                 sample(now - sentAt[last]);
             }
             acked[r] = cumulative;
@@ -103,10 +107,38 @@ public final class WindowSender {
         fill(now);
     }
 
-    /** Handles the retransmission timeout and evicts silent receivers, as due at {@code now}. */
+    /**
+     * Receiver {@code receiver} is known to be gone (declared dead elsewhere): it no longer holds the
+     * window back. Unlike an eviction it is not reported through the {@link Output}.
+     */
+    public void remove(int receiver, long now) {
+        int r = slot(receiver);
+        if (r >= 0 && live[r]) {
+            live[r] = false;
+            advance(now);
+            fill(now);
+        }
+    }
+
+    /**
+     * Receiver {@code receiver}'s silence until {@code since} is not its own doing (the path to it broke
+     * and is being mended): its eviction period starts again then, which may be in the future.
+     */
+    public void excuse(int receiver, long since) {
+        int r = slot(receiver);
+        if (r >= 0 && live[r]) {
+            heard[r] = Math.max(heard[r], since);
+        }
+    }
+
+    /**
+     * Handles the retransmission timeout and evicts silent receivers in the order they were given, so
+     * that evicting one can {@link #excuse} those that depend on it before their turn; as due at
+     * {@code now}.
+     */
     public void onTimer(long now) {
         for (int r = 0; r < receivers.length; r++) {
-            if (live[r] && acked[r] < segments && now - heard[r] >= settings.evictAfterNanos()) {
+            if (owes(r) && now - silentSince(r) >= settings.evictAfterNanos()) {
                 live[r] = false;
                 evicted.add(receivers[r]);
                 output.evicted(receivers[r]);
@@ -130,8 +162,8 @@ public final class WindowSender {
         }
         long deadline = base < next ? timerSince + rto : Long.MAX_VALUE;
         for (int r = 0; r < receivers.length; r++) {
-            if (live[r] && acked[r] < segments) {
-                deadline = Math.min(deadline, heard[r] + settings.evictAfterNanos());
+            if (owes(r)) {
+                deadline = Math.min(deadline, silentSince(r) + settings.evictAfterNanos());
             }
         }
         return deadline;
@@ -164,6 +196,16 @@ public final class WindowSender {
         return reno.window();
     }
 
+    /** Whether live receiver slot {@code r} has not ACKed a segment that was sent. */
+    private boolean owes(int r) {
+        return live[r] && acked[r] < highest;
+    }
+
+    /** Since when slot {@code r} owes an ACK: its last one, or the first send of the segment it misses if later. */
+    private long silentSince(int r) {
+        return Math.max(heard[r], sentAt[acked[r]]);
+    }
+
     private void advance(long now) {
         int low = segments;
         for (int r = 0; r < receivers.length; r++) {
@@ -184,7 +226,7 @@ public final class WindowSender {
     }
 
     private void fill(long now) {
-        int limit = Math.min(segments, base + Math.max(1, reno.window()));
+        int limit = Math.min(segments, base + Math.max(1, Math.min(reno.window(), settings.maxWindow())));
         while (next < limit) {
             int sequence = next++;
             transmissions++;
@@ -202,7 +244,7 @@ public final class WindowSender {
 
     private void retransmit(int sequence, long now) {
         long last = retransmittedAt[sequence];
-        if (last >= 0 && now - last < Math.max(srtt, settings.minRtoNanos() / 2)) {
+        if (last != NEVER && now - last < Math.max(srtt, settings.minRtoNanos() / 2)) {
             return;
         }
         retransmittedAt[sequence] = now;
