@@ -28,14 +28,12 @@ import java.util.stream.IntStream;
  */
 public final class McTcpPlan implements ProtocolPlan {
     private final McTcpOptions options;
-    private final MulticastTree tree;
     private final OverlayTree members;
     private final PeerGraph graph;
     private final int[] receiversTopDown;
 
-    private McTcpPlan(McTcpOptions options, MulticastTree tree, OverlayTree members, PeerGraph graph, int size) {
+    private McTcpPlan(McTcpOptions options, OverlayTree members, PeerGraph graph, int size) {
         this.options = options;
-        this.tree = tree;
         this.members = members;
         this.graph = graph;
         this.receiversTopDown = members == null ? new int[0] : IntStream.range(0, size)
@@ -62,13 +60,13 @@ public final class McTcpPlan implements ProtocolPlan {
                         + " that reaches every member's server from the source's, "
                         + network.node(serverOf[options.source()]).name()));
         OverlayTree members = OverlayTree.contract(tree, serverOf);
-        return new McTcpPlan(options, tree, members, graph(members, serverOf.length, options.source()),
+        return new McTcpPlan(options, members, graph(members, serverOf.length, options.source()),
                 serverOf.length);
     }
 
     /** The plan of a group of one, its source: nothing to send. */
     static McTcpPlan alone(McTcpOptions options) {
-        return new McTcpPlan(options, null, null, new PeerGraph.Builder(1).build(), 1);
+        return new McTcpPlan(options, null, new PeerGraph.Builder(1).build(), 1);
     }
 
     private static PeerGraph graph(OverlayTree members, int size, int source) {
@@ -88,7 +86,7 @@ public final class McTcpPlan implements ProtocolPlan {
 
     /** Whether the group is its source alone. */
     boolean isAlone() {
-        return tree == null;
+        return members == null;
     }
 
     @Override
@@ -99,11 +97,6 @@ public final class McTcpPlan implements ProtocolPlan {
     @Override
     public PeerGraph graph() {
         return graph;
-    }
-
-    /** The group manager's tree on the topology, from the source's server. */
-    public MulticastTree tree() {
-        return tree;
     }
 
     /** The tree contracted to the members: each member's parent is its nearest member ancestor. */
