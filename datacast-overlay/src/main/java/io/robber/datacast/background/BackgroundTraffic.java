@@ -60,7 +60,7 @@ public final class BackgroundTraffic {
         }
         int segments = (int) Math.max(1, (long) sizes.samplePackets(random) * FlowSizes.PACKET_BYTES / settings.segmentBytes());
         fabric.clock().at(at, () -> {
-            TcpFlow flow = TcpFlow.routed(fabric, endpoints, routes, nextId++, from, to, segments, settings, observer);
+            TcpFlow flow = TcpFlow.hashed(fabric, endpoints, routes, nextId++, from, to, segments, settings, observer);
             flows.add(flow);
             flow.start();
             next(from, to, until);

@@ -88,6 +88,13 @@ public final class TcpFlow {
                 settings.withEvictAfter(Long.MAX_VALUE / 4), observer);
     }
 
+    /** A flow along the routes {@code routes} gives this flow between its ends (per-flow ECMP). */
+    public static TcpFlow hashed(Fabric fabric, FlowEndpoints endpoints, UnicastRoutes routes, int id, int from, int to,
+            int segments, TcpSettings settings, FlowObserver observer) {
+        return new TcpFlow(fabric, endpoints, id, from, to, routes.forFlow(from, to, id), routes.forFlow(to, from, id),
+                segments, settings.withEvictAfter(Long.MAX_VALUE / 4), observer);
+    }
+
     /** Starts sending now. */
     public void start() {
         running = true;

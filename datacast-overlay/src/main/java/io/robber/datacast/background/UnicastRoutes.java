@@ -8,9 +8,10 @@ import java.util.Map;
 
 /**
  * Distance-based unicast routing (what MCTCP's controller does for non-MCTCP traffic, §4.1): a
- * shortest path by hops over the links that are up, one of the equal ones picked hop by hop by the
- * pair's hash as ECMP spreads flows. Computed once per pair; every route is dropped when a link goes
- * down or up, so the next request routes around a failure.
+ * shortest path by hops over the links that are up, one of the equal ones picked hop by hop by a
+ * hash, as ECMP spreads flows: the pair's ({@link #between}, computed once per pair; every route is
+ * dropped when a link goes down or up, so the next request routes around a failure) or the pair's and
+ * a flow's ({@link #forFlow}, as switches hash a flow's 5-tuple).
  */
 public final class UnicastRoutes {
     private final Fabric fabric;
@@ -32,13 +33,21 @@ public final class UnicastRoutes {
         return routes.computeIfAbsent(((long) from << 32) | to, key -> route(from, to)).clone();
     }
 
+    /** The arcs of flow {@code flow}'s route from {@code from} to {@code to}, picked by a hash that includes the flow. */
+    public int[] forFlow(int from, int to, long flow) {
+        return route(from, to, mix(mix(((long) from << 32) ^ to) ^ flow));
+    }
+
     private int[] route(int from, int to) {
+        return route(from, to, mix(((long) from << 32) ^ to));
+    }
+
+    private int[] route(int from, int to, long hash) {
         hopsTo(to);
         if (hops[from] < 0) {
             return new int[0];
         }
         int[] route = new int[hops[from]];
-        long hash = mix(((long) from << 32) ^ to);
         int v = from;
         for (int i = 0; i < route.length; i++) {
             int choices = 0;
