@@ -27,12 +27,7 @@ record DatacastPlan(DatacastOptions options, List<OverlayTree> trees, PeerGraph 
     static DatacastPlan of(int groupSize, DatacastOptions options, List<OverlayTree> trees) {
         PeerGraph.Builder graph = new PeerGraph.Builder(groupSize);
         for (OverlayTree tree : trees) {
-            for (int m = 0; m < groupSize; m++) {
-                int[] ancestors = tree.ancestors(m);
-                for (int i = 0; i < Math.min(2, ancestors.length); i++) {
-                    graph.connect(m, ancestors[i]);
-                }
-            }
+            tree.connectAncestors(graph, 2);
         }
         return new DatacastPlan(options, trees, graph.build());
     }

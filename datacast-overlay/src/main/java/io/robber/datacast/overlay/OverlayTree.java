@@ -3,7 +3,9 @@ package io.robber.datacast.overlay;
 import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.Network;
+import io.robber.engine.PeerGraph;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * One Steiner tree contracted to the members on it: a member's overlay parent is its nearest ancestor
@@ -90,8 +92,30 @@ public final class OverlayTree {
         return ancestors[member].clone();
     }
 
+    /** Whether {@code member} is below {@code ancestor} on the tree. */
+    public boolean isBelow(int member, int ancestor) {
+        for (int a : ancestors[member]) {
+            if (a == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Connects each member to its {@code nearest} nearest ancestors in {@code graph}: its parent, and
+     * those it re-parents to when the ones below them die.
+     */
+    public void connectAncestors(PeerGraph.Builder graph, int nearest) {
+        for (int m = 0; m < ancestors.length; m++) {
+            for (int i = 0; i < Math.min(nearest, ancestors[m].length); i++) {
+                graph.connect(m, ancestors[m][i]);
+            }
+        }
+    }
+
     /** The members whose overlay parent is {@code member}, ascending. */
     public int[] children(int member) {
-        return java.util.stream.IntStream.range(0, ancestors.length).filter(m -> parent(m) == member).toArray();
+        return IntStream.range(0, ancestors.length).filter(m -> parent(m) == member).toArray();
     }
 }

@@ -13,8 +13,12 @@ import org.slf4j.LoggerFactory;
  * (the pieces it misses) when its operation starts, after a lost connection to it comes back and
  * after a piece failed its digest; nothing is pushed to a member before it greets. When its parent
  * dies it re-parents to the nearest live member above it that is a neighbour, and greets that one.
- * Its children greet it the same way; each is pushed what it misses of what this member already
- * forwarded, then every further piece.
+ * Its children greet it the same way; each is pushed what it misses of what this member holds, then
+ * every further piece.
+ *
+ * <p>It keeps what the member holds as far as the tree is concerned: what a receiver had at its start
+ * and every piece it took since; the source starts with nothing and holds a piece once it sent it
+ * down the tree, so that a child is never caught up ahead of the source's window.
  */
 public final class TreeRelay {
     private static final Logger LOG = LoggerFactory.getLogger(TreeRelay.class);
@@ -25,17 +29,23 @@ public final class TreeRelay {
     private final TreeChildren children;
     private final BitSet neighbours = new BitSet();
     private final BitSet dead = new BitSet();
+    private final BitSet held;
+    /** The pieces in {@link #held}, counted: a bit count per piece would cost O(pieces) each time. */
+    private int heldCount;
     private int parent;
 
     /**
      * @param tree              the contracted tree, the same on every member
      * @param protocol          the protocol's name, for messages
      * @param initiallyExpected what a planned child is assumed to expect before it reports (RDCM §3.5)
+     * @param held              what a receiver holds at its start; empty at the source
      */
-    public TreeRelay(EngineContext ctx, OverlayTree tree, String protocol, int initiallyExpected) {
+    public TreeRelay(EngineContext ctx, OverlayTree tree, String protocol, int initiallyExpected, BitSet held) {
         this.ctx = ctx;
         this.tree = tree;
         this.protocol = protocol;
+        this.held = (BitSet) held.clone();
+        this.heldCount = held.cardinality();
         this.parent = tree.parent(ctx.self());
         this.children = new TreeChildren(tree.children(ctx.self()), initiallyExpected);
         ctx.neighbours().forEach(neighbours::set);
@@ -56,46 +66,75 @@ public final class TreeRelay {
     }
 
     /** Whether this member is above {@code member} on the tree, and so may be its parent. */
-    public boolean isAncestorOf(int member) {
-        for (int a : tree.ancestors(member)) {
-            if (a == ctx.self()) {
-                return true;
-            }
-        }
-        return false;
+    private boolean isAncestorOf(int member) {
+        return tree.isBelow(member, ctx.self());
     }
 
-    /** Sends the parent a desire for every piece not in {@code possession}. */
-    public void greetParent(BitSet possession) {
+    /** Whether this member holds {@code piece} (at the source: sent it down the tree). */
+    public boolean holds(int piece) {
+        return held.get(piece);
+    }
+
+    public boolean holdsAll() {
+        return heldCount == ctx.manifest().pieceCount();
+    }
+
+    /** What this member holds, a copy. */
+    public BitSet held() {
+        return (BitSet) held.clone();
+    }
+
+    /**
+     * A receiver got {@code piece} from upstream: if it is new, this member holds it and pushes it on.
+     *
+     * @return whether it was new
+     */
+    public boolean take(int piece) {
+        if (held.get(piece)) {
+            return false;
+        }
+        forward(piece);
+        return true;
+    }
+
+    /**
+     * Pushes {@code piece}, which this member now holds, to every child that greeted it and neither
+     * held it then nor was pushed it since; the source sends (and re-sends) a piece down the tree so.
+     */
+    public void forward(int piece) {
+        if (!held.get(piece)) {
+            held.set(piece);
+            heldCount++;
+        }
+        children.forEachWanting(piece, child -> ctx.pushPiece(child, piece));
+    }
+
+    /** Sends the parent a desire for every piece this member does not hold. */
+    public void greetParent() {
         if (parent < 0) {
             return;
         }
         BitSet missing = new BitSet();
         missing.set(0, ctx.manifest().pieceCount());
-        missing.andNot(possession);
+        missing.andNot(held);
         ctx.send(parent, new Message.Desire(ctx.op(), missing));
     }
 
     /**
      * A child's greeting: refused unless this member is above {@code peer} on the tree; otherwise
-     * {@code peer} is a ready child and is pushed every piece of {@code forwarded} it misses.
+     * {@code peer} is a ready child and is pushed every piece this member holds that it misses.
      */
-    public void onDesire(int peer, Message.Desire desire, BitSet forwarded) {
+    public void onDesire(int peer, Message.Desire desire) {
         if (!isAncestorOf(peer)) {
             ctx.refuse(peer, MessageType.DESIRE, "this member is not above it on the tree");
             return;
         }
         children.greeted(peer, desire.pieces(), ctx.manifest().pieceCount());
         BitSet catchUp = (BitSet) desire.pieces().clone();
-        catchUp.and(forwarded);
+        catchUp.and(held);
         for (int p = catchUp.nextSetBit(0); p >= 0; p = catchUp.nextSetBit(p + 1)) {
             forward(p);
         }
-    }
-
-    /** Pushes {@code piece} to every child that greeted this member and does not hold it. */
-    public void forward(int piece) {
-        children.forEachWanting(piece, child -> ctx.pushPiece(child, piece));
     }
 
     /** A child whose connection is gone gets nothing until it greets again. */
@@ -105,20 +144,19 @@ public final class TreeRelay {
 
     /**
      * The dead members so far are {@code deadNow}: the dead children are forgotten and, if the parent
-     * died, this member re-parents and greets the new parent with what {@code possession} misses. With
-     * no live neighbour above it left, the operation fails here unless this member holds everything.
+     * died, this member re-parents and greets the new parent. With no live neighbour above it left, the
+     * operation fails here unless this member holds everything.
      *
      * @return whether the parent changed
      */
-    public boolean membersDead(BitSet deadNow, BitSet possession) {
+    public boolean membersDead(BitSet deadNow) {
         dead.or(deadNow);
         children.died(dead);
         if (parent < 0 || !dead.get(parent)) {
             return false;
         }
         int replacement = liveAncestor();
-        boolean holdsAll = possession.nextClearBit(0) >= ctx.manifest().pieceCount();
-        if (replacement < 0 && !holdsAll) {
+        if (replacement < 0 && !holdsAll()) {
             ctx.fail("member " + id(parent) + ", this member's parent on the " + protocol + " tree, died, and no "
                     + "live member above it is a neighbour of this one");
             parent = -1;
@@ -127,7 +165,7 @@ public final class TreeRelay {
         LOG.info("member {}: parent {} on the {} tree died; re-parented to {}", id(ctx.self()), id(parent), protocol,
                 replacement < 0 ? "none (this member holds everything)" : id(replacement));
         parent = replacement;
-        greetParent(possession);
+        greetParent();
         return true;
     }
 

@@ -10,7 +10,6 @@ import io.robber.sim.SimData;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import io.robber.testkit.ForgedPieces;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.Test;
 /** The datacast protocol on robber-core's virtual-time network: every member ends with every piece. */
 class DatacastSimTest {
     private static final int PIECE_SIZE = 64 * 1024;
-    private static final long MS = 1_000_000L;
     private static final DatacastProtocol DATACAST = new DatacastProtocol();
 
     private static SimBuilder run(Group group, int pieces, Map<String, String> extra) {
@@ -77,29 +75,11 @@ class DatacastSimTest {
     void childrenOfADeadRelayReParentAndFinish() {
         Group group = SimData.clusters(16);
         Map<String, String> extra = Map.of("datacast.topology", "bcube:4,1", "datacast.rate", "50");
-        DatacastPlan plan = (DatacastPlan) DATACAST.plan(group, new ProtocolOptions(5, 5, 1, extra));
-        int victim = -1;
-        for (int m = 1; m < group.size() && victim < 0; m++) {
-            if (plan.trees().get(0).children(m).length > 0) {
-                victim = m;
-            }
-        }
-        assertThat(victim).as("a relay on tree 1").isPositive();
-        int pieces = 400;
-        SimResult healthy = run(group, pieces, extra).run().assertAllComplete();
-        long crashAt = healthy.completionTime() / 4;
-        SimResult result = run(group, pieces, extra)
-                .failureTimeout(Duration.ofMillis(500))
-                .crash(victim, crashAt)
-                .run()
-                .assertSurvivorsComplete(victim);
-        assertThat(result.node(victim).localCompleteAt()).as("the victim was still receiving").isNegative();
-        for (int child : plan.trees().get(0).children(victim)) {
-            assertThat(result.node(child).localCompleteAt()).as("child %d finished after the death", child)
-                    .isGreaterThan(crashAt + 500 * MS);
-            int grandparent = plan.trees().get(0).ancestors(child)[1];
-            assertThat(result.node(grandparent).piecesSent()).as("%d, the next member above the victim, took over",
-                    grandparent).isGreaterThan(healthy.node(grandparent).piecesSent());
+        OverlayTree tree = ((DatacastPlan) DATACAST.plan(group, new ProtocolOptions(5, 5, 1, extra))).trees().get(0);
+        RelayCrash.Outcome crash = RelayCrash.childrenReParentAndFinish(group, tree, () -> run(group, 400, extra));
+        for (int child : tree.children(crash.victim())) {
+            assertThat(crash.result().node(child).localCompleteAt()).as("child %d finished after the death", child)
+                    .isGreaterThan(crash.crashAt() + RelayCrash.FAILURE_TIMEOUT.toNanos());
         }
     }
 

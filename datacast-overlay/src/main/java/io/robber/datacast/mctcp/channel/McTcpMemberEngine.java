@@ -22,11 +22,7 @@ import java.util.BitSet;
 final class McTcpMemberEngine implements ProtocolEngine {
     private final EngineContext ctx;
     private final McTcpPlan plan;
-    private final int pieceCount;
     private final int source;
-    private final BitSet possession;
-    /** The pieces in {@link #possession}, counted: a bit count per piece would cost O(pieces) each time. */
-    private int held;
     /** Every piece below this one is held: the cumulative ACK. */
     private int cumulative;
     private final BitSet dead = new BitSet();
@@ -39,21 +35,19 @@ final class McTcpMemberEngine implements ProtocolEngine {
     McTcpMemberEngine(EngineContext ctx, McTcpPlan plan, BitSet possession) {
         this.ctx = ctx;
         this.plan = plan;
-        this.pieceCount = ctx.manifest().pieceCount();
         this.source = plan.options().source();
-        this.possession = (BitSet) possession.clone();
-        this.held = possession.cardinality();
         this.cumulative = possession.nextClearBit(0);
         if (plan.isAlone()) {
             this.relay = null;
             this.sending = null;
             return;
         }
-        this.relay = new TreeRelay(ctx, plan.members(), "MCTCP", 0);
+        boolean isSource = ctx.self() == source;
+        this.relay = new TreeRelay(ctx, plan.members(), "MCTCP", 0, isSource ? new BitSet() : possession);
         for (int ancestor : relay.ancestors()) {
             upstream.set(ancestor);
         }
-        this.sending = ctx.self() == source ? new McTcpSource(ctx, plan, relay) : null;
+        this.sending = isSource ? new McTcpSource(ctx, plan, relay) : null;
     }
 
     @Override
@@ -65,7 +59,7 @@ final class McTcpMemberEngine implements ProtocolEngine {
             sending.start();
             return;
         }
-        relay.greetParent(possession);
+        relay.greetParent();
         if (cumulative > 0) {
             ack();
         }
@@ -77,7 +71,7 @@ final class McTcpMemberEngine implements ProtocolEngine {
             ctx.refuse(peer, message.type(), "this protocol does not expect it here");
             return;
         }
-        relay.onDesire(peer, desire, sending != null ? sending.sent() : possession);
+        relay.onDesire(peer, desire);
     }
 
     @Override
@@ -99,19 +93,16 @@ final class McTcpMemberEngine implements ProtocolEngine {
 
     @Override
     public void onPieceReceived(int peer, int piece) {
-        if (possession.get(piece)) {
+        if (!relay.take(piece)) {
             ctx.metrics().duplicatePiece();
             ack();
             return;
         }
-        possession.set(piece);
-        held++;
-        while (possession.get(cumulative)) {
+        while (relay.holds(cumulative)) {
             cumulative++;
         }
-        relay.forward(piece);
         ack();
-        if (held == pieceCount) {
+        if (relay.holdsAll()) {
             ctx.completed();
         }
     }
@@ -119,7 +110,7 @@ final class McTcpMemberEngine implements ProtocolEngine {
     /** A piece that failed its digest: the parent's catch-up brings it again. */
     @Override
     public void onPieceRejected(int peer, int piece) {
-        relay.greetParent(possession);
+        relay.greetParent();
     }
 
     /** A child that comes back greets this member again with a desire; until then nothing goes to it. */
@@ -132,7 +123,7 @@ final class McTcpMemberEngine implements ProtocolEngine {
     @Override
     public void onPeerReconnected(int peer) {
         if (peer == relay.parent()) {
-            relay.greetParent(possession);
+            relay.greetParent();
         }
         if (peer == source) {
             ack();
@@ -153,7 +144,7 @@ final class McTcpMemberEngine implements ProtocolEngine {
         if (sending != null) {
             sending.membersDead(fresh);
         }
-        relay.membersDead(dead, possession);
+        relay.membersDead(dead);
     }
 
     @Override

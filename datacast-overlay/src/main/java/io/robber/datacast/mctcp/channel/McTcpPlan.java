@@ -71,15 +71,11 @@ public final class McTcpPlan implements ProtocolPlan {
 
     private static PeerGraph graph(OverlayTree members, int size, int source) {
         PeerGraph.Builder builder = new PeerGraph.Builder(size);
+        members.connectAncestors(builder, 2);
         for (int m = 0; m < size; m++) {
-            if (m == source) {
-                continue;
+            if (m != source) {
+                builder.connect(m, source);
             }
-            int[] ancestors = members.ancestors(m);
-            for (int i = 0; i < Math.min(2, ancestors.length); i++) {
-                builder.connect(m, ancestors[i]);
-            }
-            builder.connect(m, source);
         }
         return builder.build();
     }
@@ -107,11 +103,6 @@ public final class McTcpPlan implements ProtocolPlan {
     /** The receivers, every member's ancestors before it (by depth on the tree, then index). */
     int[] receiversTopDown() {
         return receiversTopDown.clone();
-    }
-
-    /** Whether {@code member} is below {@code ancestor} on the tree. */
-    boolean isBelow(int member, int ancestor) {
-        return IntStream.of(members.ancestors(member)).anyMatch(a -> a == ancestor);
     }
 
     @Override

@@ -33,8 +33,6 @@ final class McTcpSource {
     private final DeadlineTimer timer;
     /** Receivers the sender evicted, dropped once it is done with the event. */
     private final List<Integer> evicted = new ArrayList<>();
-    /** The pieces sent down the tree so far are those below this one. */
-    private int sent;
     private boolean reportedDone;
 
     McTcpSource(EngineContext ctx, McTcpPlan plan, TreeRelay relay) {
@@ -53,13 +51,6 @@ final class McTcpSource {
     void start() {
         sender.start(ctx.timers().nanoTime());
         afterEvent();
-    }
-
-    /** The pieces sent down the tree so far. */
-    BitSet sent() {
-        BitSet pieces = new BitSet();
-        pieces.set(0, sent);
-        return pieces;
     }
 
     /** Receiver {@code receiver} holds every piece below {@code cumulative}. */
@@ -91,7 +82,7 @@ final class McTcpSource {
     private void excuseBelow(int member, long now) {
         long since = now + ctx.failureTimeout().toNanos();
         for (int d : plan.receiversTopDown()) {
-            if (plan.isBelow(d, member)) {
+            if (plan.members().isBelow(d, member)) {
                 sender.excuse(d, since);
             }
         }
@@ -126,7 +117,6 @@ final class McTcpSource {
     private final class Output implements WindowSender.Output {
         @Override
         public void transmit(int sequence, boolean retransmission) {
-            sent = Math.max(sent, sequence + 1);
             relay.forward(sequence);
         }
 

@@ -41,9 +41,6 @@ final class RdcmMemberEngine implements ProtocolEngine {
     private final RdcmPlan plan;
     private final RdcmOptions options;
     private final int pieceCount;
-    private final BitSet possession;
-    /** The pieces in {@link #possession}, counted: a bit count per piece would cost O(pieces) each time. */
-    private int held;
     private final BitSet neighbours = new BitSet();
     private final BitSet dead = new BitSet();
     private final TreeRelay relay;
@@ -64,15 +61,14 @@ final class RdcmMemberEngine implements ProtocolEngine {
         this.plan = plan;
         this.options = plan.options();
         this.pieceCount = ctx.manifest().pieceCount();
-        this.possession = (BitSet) possession.clone();
-        this.held = possession.cardinality();
         ctx.neighbours().forEach(neighbours::set);
         this.timer = new DeadlineTimer(ctx.timers(), this::onTimer);
         if (plan.isAlone()) {
             this.relay = null;
             return;
         }
-        this.relay = new TreeRelay(ctx, plan.members(), "RDCM", options.window() - 1);
+        this.relay = new TreeRelay(ctx, plan.members(), "RDCM", options.window() - 1,
+                isSource() ? new BitSet() : possession);
         for (int ancestor : relay.ancestors()) {
             upstream.set(ancestor);
         }
@@ -96,11 +92,12 @@ final class RdcmMemberEngine implements ProtocolEngine {
             sendMore();
             return;
         }
-        if (!possession.isEmpty()) {
-            receiver.holding(possession, ctx.timers().nanoTime());
-            highest = possession.length() - 1;
+        BitSet held = relay.held();
+        if (!held.isEmpty()) {
+            receiver.holding(held, ctx.timers().nanoTime());
+            highest = held.length() - 1;
         }
-        relay.greetParent(possession);
+        relay.greetParent();
         reportHighestExpected();
         armTimer();
     }
@@ -111,7 +108,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             ctx.refuse(peer, message.type(), "this protocol does not expect it here");
             return;
         }
-        relay.onDesire(peer, desire, isSource() ? range(next) : possession);
+        relay.onDesire(peer, desire);
     }
 
     @Override
@@ -152,21 +149,17 @@ final class RdcmMemberEngine implements ProtocolEngine {
 
     @Override
     public void onPieceReceived(int peer, int piece) {
-        long now = ctx.timers().nanoTime();
-        if (possession.get(piece)) {
+        boolean fresh = relay.take(piece);
+        receiver.onData(piece, peer != relay.parent(), ctx.timers().nanoTime());
+        if (!fresh) {
             ctx.metrics().duplicatePiece();
-            receiver.onData(piece, peer != relay.parent(), now);
             armTimer();
             return;
         }
-        possession.set(piece);
-        held++;
         highest = Math.max(highest, piece);
-        receiver.onData(piece, peer != relay.parent(), now);
-        relay.forward(piece);
         reportHighestExpected();
         armTimer();
-        if (held == pieceCount) {
+        if (relay.holdsAll()) {
             ctx.completed();
         }
     }
@@ -174,7 +167,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     /** A piece that failed its digest: the parent's desire brings it again. */
     @Override
     public void onPieceRejected(int peer, int piece) {
-        relay.greetParent(possession);
+        relay.greetParent();
     }
 
     /** A child that comes back greets this member again with a desire; until then nothing goes to it. */
@@ -187,7 +180,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
     @Override
     public void onPeerReconnected(int peer) {
         if (peer == relay.parent()) {
-            relay.greetParent(possession);
+            relay.greetParent();
             reported = -1;
             reportHighestExpected();
         }
@@ -199,7 +192,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
         if (dead.get(ctx.self())) {
             return;
         }
-        if (relay.membersDead(dead, possession)) {
+        if (relay.membersDead(dead)) {
             reported = -1;
         }
         BackupOverlay rebuilt = plan.overlayWithout(dead);
@@ -208,7 +201,7 @@ final class RdcmMemberEngine implements ProtocolEngine {
             sendMore();
         } else {
             joinOverlay(rebuilt);
-            receiver.holding(possession, ctx.timers().nanoTime());
+            receiver.holding(relay.held(), ctx.timers().nanoTime());
             reportHighestExpected();
         }
         armTimer();
@@ -253,12 +246,6 @@ final class RdcmMemberEngine implements ProtocolEngine {
             reported = least;
             ctx.sendOwn(relay.parent(), new HighestExpected(least));
         }
-    }
-
-    private static BitSet range(int end) {
-        BitSet bits = new BitSet();
-        bits.set(0, end);
-        return bits;
     }
 
     /** Keeps one timer at the earliest repair deadline. */

@@ -165,12 +165,7 @@ public final class RdcmPlan implements ProtocolPlan {
 
     private PeerGraph graph(int size) {
         PeerGraph.Builder builder = new PeerGraph.Builder(size);
-        for (int m = 0; m < size; m++) {
-            int[] ancestors = members.ancestors(m);
-            for (int i = 0; i < Math.min(2, ancestors.length); i++) {
-                builder.connect(m, ancestors[i]);
-            }
-        }
+        members.connectAncestors(builder, 2);
         for (OverlayRing ring : overlay.rings()) {
             int parent = memberAt[ring.overlayParent()];
             for (int r : ring.members()) {

@@ -6,13 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.datacast.mctcp.Routing;
+import io.robber.datacast.overlay.RelayCrash;
 import io.robber.sim.NodeStats;
 import io.robber.sim.SimBuilder;
 import io.robber.sim.SimData;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
-import io.robber.wire.MessageType;
+import io.robber.testkit.ForgedPieces;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
@@ -37,7 +39,7 @@ class McTcpSimTest {
     }
 
     private static Map<String, String> with(Map<String, String> base, String... more) {
-        var all = new java.util.HashMap<>(base);
+        Map<String, String> all = new HashMap<>(base);
         for (int i = 0; i < more.length; i += 2) {
             all.put(more[i], more[i + 1]);
         }
@@ -119,21 +121,7 @@ class McTcpSimTest {
     @Test
     void childrenOfADeadRelayReParentAndFinish() {
         Group group = SimData.clusters(16);
-        McTcpPlan plan = plan(group, BCUBE);
-        int victim = firstReceiver(group, m -> plan.members().children(m).length > 0);
-        int pieces = 400;
-        SimResult healthy = run(group, pieces, BCUBE).run().assertAllComplete();
-        SimResult result = run(group, pieces, BCUBE)
-                .failureTimeout(Duration.ofMillis(500))
-                .crash(victim, healthy.completionTime() / 4)
-                .run()
-                .assertSurvivorsComplete(victim);
-        assertThat(result.node(victim).localCompleteAt()).as("the victim was still receiving").isNegative();
-        for (int child : plan.members().children(victim)) {
-            int grandparent = plan.members().ancestors(child)[1];
-            assertThat(result.node(grandparent).piecesSent()).as("%d, the next member above the victim, took over",
-                    grandparent).isGreaterThan(healthy.node(grandparent).piecesSent());
-        }
+        RelayCrash.childrenReParentAndFinish(group, plan(group, BCUBE).members(), () -> run(group, 400, BCUBE));
     }
 
     /**
@@ -213,22 +201,7 @@ class McTcpSimTest {
         Group group = SimData.clusters(16);
         McTcpPlan plan = plan(group, BCUBE);
         int hostile = firstReceiver(group, m -> plan.members().children(m).length > 0);
-        SimBuilder b = run(group, 64, BCUBE);
-        long expected = 0;
-        for (int n : plan.graph().neighbours(hostile)) {
-            for (int piece = 0; piece < 16; piece++) {
-                b.forgePiece(0, hostile, n, piece);
-            }
-            if (IntStream.of(plan.members().ancestors(n)).noneMatch(a -> a == hostile)) {
-                expected += 16;
-            }
-        }
-        SimResult result = b.run().assertAllComplete();
-        long refused = 0;
-        for (int m = 0; m < group.size(); m++) {
-            refused += result.node(m).messagesRejected(MessageType.PIECE);
-        }
-        assertThat(expected).as("neighbours the hostile member may not push to").isPositive();
-        assertThat(refused).isEqualTo(expected);
+        ForgedPieces.assertRefusedUnlessAllowed(() -> run(group, 64, BCUBE), group, hostile,
+                plan.graph().neighbours(hostile), 16, to -> plan.members().isBelow(to, hostile));
     }
 }

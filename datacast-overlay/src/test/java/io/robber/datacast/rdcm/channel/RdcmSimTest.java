@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.datacast.overlay.RelayCrash;
 import io.robber.sim.NodeStats;
 import io.robber.sim.SimBuilder;
 import io.robber.sim.SimData;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
-import io.robber.wire.MessageType;
+import io.robber.testkit.ForgedPieces;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.IntPredicate;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.Test;
 /** The rdcm protocol on robber-core's virtual-time network: every member ends with every piece. */
 class RdcmSimTest {
     private static final int PIECE_SIZE = 64 * 1024;
-    private static final long MS = 1_000_000L;
     private static final RdcmProtocol RDCM = new RdcmProtocol();
 
     private static SimBuilder run(Group group, int pieces, Map<String, String> extra) {
@@ -78,22 +78,7 @@ class RdcmSimTest {
     void childrenOfADeadRelayReParentAndFinish() {
         Group group = SimData.clusters(16);
         Map<String, String> extra = Map.of("rdcm.topology", "bcube:4,1", "rdcm.repair-timeout", "50ms");
-        RdcmPlan plan = plan(group, extra);
-        int victim = firstReceiver(group, m -> plan.members().children(m).length > 0);
-        int pieces = 400;
-        SimResult healthy = run(group, pieces, extra).run().assertAllComplete();
-        long crashAt = healthy.completionTime() / 4;
-        SimResult result = run(group, pieces, extra)
-                .failureTimeout(Duration.ofMillis(500))
-                .crash(victim, crashAt)
-                .run()
-                .assertSurvivorsComplete(victim);
-        assertThat(result.node(victim).localCompleteAt()).as("the victim was still receiving").isNegative();
-        for (int child : plan.members().children(victim)) {
-            int grandparent = plan.members().ancestors(child)[1];
-            assertThat(result.node(grandparent).piecesSent()).as("%d, the next member above the victim, took over",
-                    grandparent).isGreaterThan(healthy.node(grandparent).piecesSent());
-        }
+        RelayCrash.childrenReParentAndFinish(group, plan(group, extra).members(), () -> run(group, 400, extra));
     }
 
     /**
@@ -133,30 +118,13 @@ class RdcmSimTest {
         Map<String, String> extra = Map.of("rdcm.topology", "bcube:4,1");
         RdcmPlan plan = plan(group, extra);
         int hostile = 5;
-        SimBuilder b = run(group, 64, extra);
-        long expected = 0;
-        for (int n : plan.graph().neighbours(hostile)) {
-            for (int piece = 0; piece < 16; piece++) {
-                b.forgePiece(0, hostile, n, piece);
-            }
-            if (!mayPush(plan, hostile, n)) {
-                expected += 16;
-            }
-        }
-        SimResult result = b.run().assertAllComplete();
-        long refused = 0;
-        for (int m = 0; m < group.size(); m++) {
-            refused += result.node(m).messagesRejected(MessageType.PIECE);
-        }
-        assertThat(expected).as("neighbours the hostile member may not push to").isPositive();
-        assertThat(refused).isEqualTo(expected);
+        ForgedPieces.assertRefusedUnlessAllowed(() -> run(group, 64, extra), group, hostile,
+                plan.graph().neighbours(hostile), 16, to -> mayPush(plan, hostile, to));
     }
 
     private static boolean mayPush(RdcmPlan plan, int from, int to) {
-        for (int a : plan.members().ancestors(to)) {
-            if (a == from) {
-                return true;
-            }
+        if (plan.members().isBelow(to, from)) {
+            return true;
         }
         int node = plan.node(to);
         return plan.overlay().ringsOf(node).stream().anyMatch(ring -> plan.member(ring.predecessor(node)) == from);
