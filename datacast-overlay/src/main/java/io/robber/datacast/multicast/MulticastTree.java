@@ -2,8 +2,11 @@ package io.robber.datacast.multicast;
 
 import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.Network;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -96,6 +99,35 @@ public final class MulticastTree {
             hops++;
         }
         return hops;
+    }
+
+    /**
+     * The tree without the arcs that lead to none of {@code receivers} (§3.4: a receiver leaves or
+     * fails, and the tree is reformed for the rest).
+     */
+    public MulticastTree prunedTo(int[] receivers) {
+        BitSet keep = new BitSet();
+        for (int receiver : receivers) {
+            keep.set(receiver);
+        }
+        List<Integer> kept = new ArrayList<>();
+        keep(source, keep, kept);
+        return new MulticastTree(network, source, kept.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /** Adds the arcs below {@code node} that lead to a kept node; whether any does or {@code node} is one. */
+    private boolean keep(int node, BitSet keep, List<Integer> kept) {
+        boolean any = keep.get(node);
+        for (int arc : outArcs(node)) {
+            int mark = kept.size();
+            kept.add(arc);
+            if (keep(network.head(arc), keep, kept)) {
+                any = true;
+            } else {
+                kept.subList(mark, kept.size()).clear();
+            }
+        }
+        return any;
     }
 
     /** The largest depth of a node. */

@@ -48,6 +48,11 @@ final class Acked {
         return bits.get(sequence);
     }
 
+    /** The first covered packet at or after {@code from}, or −1. */
+    int nextSet(int from) {
+        return bits.nextSetBit(from);
+    }
+
     /** The first packet not covered: every one below it is. */
     int prefix() {
         coveredBelow = bits.nextClearBit(coveredBelow);

@@ -13,4 +13,7 @@ public interface RdcmOutput {
 
     /** §3.4: tells the multicast manager that overlay successor {@code successor} gets everything from the overlay. */
     void linkFailure(int successor);
+
+    /** §3.4: tells the multicast manager that overlay successor {@code successor} took no repair: it has failed. */
+    void receiverFailure(int successor);
 }

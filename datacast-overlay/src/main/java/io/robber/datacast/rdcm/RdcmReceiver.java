@@ -1,5 +1,6 @@
 package io.robber.datacast.rdcm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
@@ -12,17 +13,22 @@ import java.util.stream.Collectors;
  * when the successor's ACK does not come within the timeout, and at once when a repair reaches it
  * that the successor has not ACKed (repairs travel down the overlay in parallel). Its repair window
  * moves up past a packet once it holds it, every successor ACKed it and, with a proxy ring, an
- * overlay child ACKed it. When a successor has needed a repair for {@code reportAfter} packets in a
- * row that this receiver got from the tree, it sends §3.4's link failure report about it, once per
- * such run: for a failed tree link exactly one receiver does (see {@link FailedLinkInference}).
+ * overlay child ACKed it.
+ *
+ * <p>§3.4's two reports about a successor: when it has needed a repair for {@code reportAfter}
+ * packets in a row that this receiver got from the tree and still ACKs (so it is alive), a link
+ * failure report, once per such run: for a failed tree link exactly one receiver sends it (see
+ * {@link FailedLinkInference}); when a repair to it fails {@code maxAttempts} times, a receiver
+ * failure report, once. After the manager rebuilds the overlay the receiver {@link #rejoin}s it,
+ * keeping what it holds.
  */
 public final class RdcmReceiver {
     private final int self;
     private final int sender;
-    private final OverlayRing leaf;
-    private final OverlayRing proxy;
-    private final Successor[] successors;
-    private final Set<Integer> parentOf;
+    private OverlayRing leaf;
+    private OverlayRing proxy;
+    private Successor[] successors;
+    private Set<Integer> parentOf;
     private final long timeoutNanos;
     private final int maxAttempts;
     private final int reportAfter;
@@ -42,12 +48,7 @@ public final class RdcmReceiver {
             RdcmOutput output) {
         this.self = self;
         this.sender = overlay.sender();
-        this.leaf = overlay.leafRing(self).orElse(null);
-        this.proxy = overlay.proxyRing(self).orElse(null);
-        this.successors = overlay.ringsOf(self).stream().map(ring -> new Successor(ring, ring.successor(self)))
-                .toArray(Successor[]::new);
-        this.parentOf = overlay.rings().stream().filter(ring -> ring.overlayParent() == self)
-                .map(OverlayRing::treeParent).collect(Collectors.toSet());
+        join(overlay, new Successor[0]);
         this.timeoutNanos = timeoutNanos;
         this.maxAttempts = maxAttempts;
         this.reportAfter = reportAfter;
@@ -101,11 +102,47 @@ public final class RdcmReceiver {
         advanceWindow();
     }
 
+    /**
+     * This receiver moves to a rebuilt overlay (§3.4): it takes its new rings, keeps a successor it
+     * had on the same ring with what that successor ACKed, waits for each new successor's ACK of every
+     * packet it holds (repairing those that do not come), and ACKs what it holds on its new leaf ring.
+     */
+    public void rejoin(BackupOverlay overlay, long now) {
+        Successor[] before = successors;
+        join(overlay, before);
+        for (Successor successor : successors) {
+            if (Arrays.asList(before).contains(successor)) {
+                continue;
+            }
+            for (int sequence = received.nextSet(0); sequence >= 0; sequence = received.nextSet(sequence + 1)) {
+                successor.deadlines.add(sequence, now + timeoutNanos, 0);
+            }
+        }
+        if (highest >= 0) {
+            acknowledge(leaf, highest, received);
+        }
+        advanceWindow();
+    }
+
+    /** Takes this receiver's rings in {@code overlay}, reusing the successors of {@code kept} on the same ring. */
+    private void join(BackupOverlay overlay, Successor[] kept) {
+        leaf = overlay.leafRing(self).orElse(null);
+        proxy = overlay.proxyRing(self).orElse(null);
+        successors = overlay.ringsOf(self).stream().map(ring -> {
+            int node = ring.successor(self);
+            return Arrays.stream(kept).filter(s -> s.ring.treeParent() == ring.treeParent() && s.node == node)
+                    .findFirst().orElseGet(() -> new Successor(ring, node));
+        }).toArray(Successor[]::new);
+        parentOf = overlay.rings().stream().filter(ring -> ring.overlayParent() == self)
+                .map(OverlayRing::treeParent).collect(Collectors.toSet());
+    }
+
     /** An ACK from {@code ack.from()} on the ring of tree node {@code ack.ring()}. */
     public void onAck(RdcmAck ack) {
         for (Successor successor : successors) {
             if (successor.ring.treeParent() == ack.ring() && successor.node == ack.from()) {
                 successor.acked.cover(ack.sequence(), ack.recent(), ack.below());
+                successor.acks++;
             }
         }
         if (parentOf.contains(ack.ring())) {
@@ -134,11 +171,19 @@ public final class RdcmReceiver {
                     }
                     continue;
                 }
-                if (attempt == 0 && ++successor.cutOff == reportAfter) {
+                if (attempt == 0) {
+                    successor.missedFromTree();
+                }
+                if (successor.cutOff >= reportAfter && !successor.linkReported && successor.ackedSinceCutOff()) {
+                    successor.linkReported = true;
                     output.linkFailure(successor.node);
                 }
                 if (attempt >= maxAttempts) {
                     givenUp++;
+                    if (!successor.failureReported) {
+                        successor.failureReported = true;
+                        output.receiverFailure(successor.node);
+                    }
                     continue;
                 }
                 repair(successor, sequence);
@@ -211,6 +256,11 @@ public final class RdcmReceiver {
         return self;
     }
 
+    /** Whether this receiver holds packet {@code sequence}. */
+    public boolean holds(int sequence) {
+        return received.get(sequence);
+    }
+
     /** Whether this receiver holds packets 0 … {@code count} − 1. */
     public boolean holdsAll(int count) {
         return received.prefix() >= count;
@@ -234,7 +284,7 @@ public final class RdcmReceiver {
         return duplicates;
     }
 
-    /** Repairs abandoned after the last attempt (where §3.4's receiver-failure report would start). */
+    /** Repairs abandoned after the last attempt (§3.4: the successor is reported failed). */
     public long givenUp() {
         return givenUp;
     }
@@ -257,10 +307,28 @@ public final class RdcmReceiver {
         final Deadlines deadlines = new Deadlines();
         /** Packets in a row this receiver got from the tree and the successor only through a repair. */
         int cutOff;
+        /** ACKs heard from the successor, and their count when the current run of repairs began. */
+        long acks;
+        long acksAtCutOff;
+        boolean linkReported;
+        boolean failureReported;
 
         Successor(OverlayRing ring, int node) {
             this.ring = ring;
             this.node = node;
+        }
+
+        /** A packet's first timeout passed without the successor's ACK. */
+        void missedFromTree() {
+            if (cutOff++ == 0) {
+                acksAtCutOff = acks;
+                linkReported = false;
+            }
+        }
+
+        /** Whether the successor ACKed since the run of repairs began: it is alive and gets the repairs. */
+        boolean ackedSinceCutOff() {
+            return acks > acksAtCutOff;
         }
     }
 }

@@ -1,24 +1,28 @@
 package io.robber.datacast.rdcm;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a session did: the receivers' engines (what each holds, repaired, received twice), the
  * sender's multicast repairs and repair window, the unicast repairs and ACKs put on the network, the
- * copies the tree made, the link failure reports with their inferred failed-link sets, the version
- * of the tree in use at the end (1 unless rebuilt), and the virtual time it all took.
+ * copies the tree made, the link failure reports with their inferred failed-link sets, the receivers
+ * that crashed and the receiver failure reports, the version of the tree in use at the end (1 unless
+ * rebuilt), and the virtual time it all took.
  */
 public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
-        long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures, int treeVersion,
-        long endNanos) {
+        long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures,
+        Set<Integer> crashed, List<ReceiverFailureReport> receiverFailures, int treeVersion, long endNanos) {
     public RdcmReport {
         receivers = List.copyOf(receivers);
         linkFailures = List.copyOf(linkFailures);
+        crashed = Set.copyOf(crashed);
+        receiverFailures = List.copyOf(receiverFailures);
     }
 
-    /** Whether every receiver holds every packet. */
+    /** Whether every receiver that did not crash holds every packet. */
     public boolean complete() {
-        return receivers.stream().allMatch(receiver -> receiver.holdsAll(packets));
+        return receivers.stream().allMatch(receiver -> crashed.contains(receiver.self()) || receiver.holdsAll(packets));
     }
 
     /** The most receivers one receiver repaired (Theorem 1: at most two). */

@@ -6,31 +6,45 @@ import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.multicast.MulticastManager;
 import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.multicast.TreeFrame;
+import io.robber.datacast.timeline.Timeline;
 import io.robber.engine.DeadlineTimer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * One RDCM group on the fabric in virtual time: the multicast manager installs the tree, the sender
  * multicasts {@code packets} at its rate, and the receivers ACK and repair over the backup overlay
  * by source-routed unicast ({@link RepairRoutes}). Each node's engine gets one timer, re-armed after
- * every event to its next deadline. A link failure report is answered with the inferred failed-link
- * set and, given a {@link TreeRebuild}, a new tree without it; the overlay is kept (its rebuild is
- * not built yet). {@link #run} returns when no event is left.
+ * every event to its next deadline. {@link #run} returns when no event is left.
+ *
+ * <p>The manager adjusts the group as §3.4 says. A link failure report adds the inferred failed-link
+ * set to the global {@link FailedLinkSet} and, given a {@link TreeRebuild}, installs a new tree
+ * without those links; a receiver failure report takes the receiver out of the group and prunes the
+ * tree to the rest. Either way the backup overlay is built again on the new tree (Fig. 8, ties to the
+ * lowest index) and every live receiver {@linkplain RdcmReceiver#rejoin rejoins} it. A receiver
+ * keeps every packet it got, so its new predecessor can repair it at once: the old ring need not be
+ * kept until then, as §3.4's last paragraph must for a repair window that releases packets.
  */
 public final class RdcmSession {
     private static final int GROUP = 1;
     private final Fabric fabric;
     private final MulticastManager manager;
-    private final BackupOverlay overlay;
     private final RdcmSettings settings;
-    private final MulticastTree tree;
-    private final RepairRoutes routes;
     private final List<LinkFailureReport> linkFailures = new ArrayList<>();
+    private final List<ReceiverFailureReport> receiverFailures = new ArrayList<>();
+    private final Set<Integer> crashed = new LinkedHashSet<>();
     private final TreeRebuild rebuild;
     private final FailedLinkSet failedLinks;
     private final SenderHost sender;
-    private final List<ReceiverHost> receivers = new ArrayList<>();
+    private final Map<Integer, ReceiverHost> receivers = new LinkedHashMap<>();
+    private MulticastTree tree;
+    private BackupOverlay overlay;
+    private RepairRoutes routes;
+    private Timeline timeline;
     private long repairPackets;
     private long ackPackets;
 
@@ -41,7 +55,7 @@ public final class RdcmSession {
     /**
      * A session whose manager answers a link failure report by adding the inferred links to
      * {@code failedLinks} and, if that changed it, installing {@code rebuild}'s tree in place of the
-     * current one (make before break). The backup overlay stays the one given.
+     * current one (make before break).
      */
     public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings,
             TreeRebuild rebuild, FailedLinkSet failedLinks) {
@@ -58,9 +72,25 @@ public final class RdcmSession {
         manager.host(tree.source(), sender);
         for (int r : overlay.receivers()) {
             ReceiverHost host = new ReceiverHost(r);
-            receivers.add(host);
+            receivers.put(r, host);
             manager.host(r, host);
         }
+    }
+
+    /** Records the sender's rate and each receiver's, from the tree and from the overlay, into {@code timeline}. */
+    public RdcmSession recordInto(Timeline timeline) {
+        this.timeline = timeline;
+        return this;
+    }
+
+    /** Receiver {@code receiver} crashes now: from now on it takes in, answers and repairs nothing. */
+    public void crash(int receiver) {
+        ReceiverHost host = receivers.get(receiver);
+        if (host == null) {
+            throw new IllegalArgumentException(fabric.network().node(receiver) + " is no receiver of the group");
+        }
+        crashed.add(receiver);
+        host.stop();
     }
 
     /** Sends {@code packets} packets and runs until every timer has gone quiet; the outcome. */
@@ -70,13 +100,69 @@ public final class RdcmSession {
             fabric.clock().schedule(i * interval, sender::sendNext);
         }
         fabric.runUntil(Long.MAX_VALUE);
-        return new RdcmReport(packets, receivers.stream().map(host -> host.engine).toList(),
+        int[] versions = manager.versions(GROUP);
+        return new RdcmReport(packets, receivers.values().stream().map(host -> host.engine).toList(),
                 sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(),
-                linkFailures, manager.versions(GROUP)[manager.versions(GROUP).length - 1], fabric.clock().now());
+                linkFailures, crashed, receiverFailures, versions[versions.length - 1], fabric.clock().now());
+    }
+
+    /** The tree in use now. */
+    public MulticastTree tree() {
+        return tree;
+    }
+
+    /** The backup overlay in use now. */
+    public BackupOverlay overlay() {
+        return overlay;
     }
 
     private void unicast(int from, int to, int sizeBytes, Object message) {
         fabric.send(Packet.along(routes.between(from, to), sizeBytes, message));
+    }
+
+    /** §3.4: the failed-link set inferred from the report, and a new tree without it when that is news. */
+    private void onLinkFailure(int reporter, int successor) {
+        int[] inferred = FailedLinkInference.infer(tree, overlay, reporter, successor);
+        linkFailures.add(new LinkFailureReport(reporter, successor, fabric.clock().now(), inferred));
+        if (failedLinks.addAll(inferred)) {
+            rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).ifPresent(this::adjust);
+        }
+    }
+
+    /** §3.4: the failed receiver out of the group, the tree pruned to the others. */
+    private void onReceiverFailure(int reporter, int failed) {
+        if (crashed.contains(reporter) || receiverFailures.stream().anyMatch(report -> report.failed() == failed)) {
+            return;
+        }
+        receiverFailures.add(new ReceiverFailureReport(reporter, failed, fabric.clock().now()));
+        adjust(tree.prunedTo(liveReceivers()));
+    }
+
+    /** The receivers not reported failed. */
+    private int[] liveReceivers() {
+        return receivers.keySet().stream().mapToInt(Integer::intValue)
+                .filter(r -> receiverFailures.stream().noneMatch(report -> report.failed() == r)).toArray();
+    }
+
+    /** Installs {@code next} (make before break), builds the overlay on it and moves every live receiver to it. */
+    private void adjust(MulticastTree next) {
+        int[] live = liveReceivers();
+        BackupOverlay rebuilt = BackupOverlayBuild.build(next, live, ProxyTieBreak.lowestIndex());
+        List<String> problems = OverlayVerifier.problems(next, rebuilt);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("RDCM's rebuilt backup overlay is wrong: " + String.join("; ", problems));
+        }
+        manager.replace(GROUP, next, settings.timeoutNanos());
+        tree = next;
+        overlay = rebuilt;
+        routes = new RepairRoutes(fabric, next);
+        long now = fabric.clock().now();
+        sender.engine.overlayRebuilt(rebuilt);
+        for (int r : live) {
+            if (!crashed.contains(r)) {
+                receivers.get(r).rejoin(rebuilt, now);
+            }
+        }
     }
 
     /** A node's one timer, at its engine's next deadline. */
@@ -96,7 +182,13 @@ public final class RdcmSession {
         abstract void onTimer(long now);
 
         void rearm() {
-            timer.arm(nextDeadline());
+            if (!crashed.contains(node)) {
+                timer.arm(nextDeadline());
+            }
+        }
+
+        void stop() {
+            timer.cancel();
         }
 
         @Override
@@ -113,17 +205,20 @@ public final class RdcmSession {
 
         @Override
         public void multicast(int sequence) {
+            if (timeline != null) {
+                timeline.sent(fabric.clock().now(), node, settings.dataBytes());
+            }
             manager.send(GROUP, settings.dataBytes(), new RdcmData(sequence));
         }
 
         @Override
         public void linkFailure(int successor) {
-            int[] inferred = FailedLinkInference.infer(tree, overlay, node, successor);
-            linkFailures.add(new LinkFailureReport(node, successor, fabric.clock().now(), inferred));
-            if (failedLinks.addAll(inferred)) {
-                rebuild.avoiding(failedLinks.asFailedLinks())
-                        .ifPresent(next -> manager.replace(GROUP, next, settings.timeoutNanos()));
-            }
+            onLinkFailure(node, successor);
+        }
+
+        @Override
+        public void receiverFailure(int successor) {
+            onReceiverFailure(node, successor);
         }
     }
 
@@ -168,17 +263,32 @@ public final class RdcmSession {
                     settings.reportAfter(), this);
         }
 
+        void rejoin(BackupOverlay rebuilt, long now) {
+            engine.rejoin(rebuilt, now);
+            rearm();
+        }
+
         @Override
         public void receive(Packet packet) {
+            if (crashed.contains(node)) {
+                return;
+            }
             long now = fabric.clock().now();
             if (packet.payload() instanceof TreeFrame frame && frame.payload() instanceof RdcmData data) {
-                engine.onData(data.sequence(), false, now);
+                data(data.sequence(), false, now);
             } else if (packet.payload() instanceof RdcmData data) {
-                engine.onData(data.sequence(), true, now);
+                data(data.sequence(), true, now);
             } else if (packet.payload() instanceof RdcmAck ack) {
                 engine.onAck(ack);
             }
             rearm();
+        }
+
+        private void data(int sequence, boolean repair, long now) {
+            if (timeline != null && !engine.holds(sequence)) {
+                timeline.received(now, node, repair ? Timeline.Kind.OVERLAY : Timeline.Kind.TREE, settings.dataBytes());
+            }
+            engine.onData(sequence, repair, now);
         }
 
         @Override

@@ -34,6 +34,11 @@ class RdcmReceiverTest {
         public void linkFailure(int successor) {
             sent.add("link failure report about " + name(successor));
         }
+
+        @Override
+        public void receiverFailure(int successor) {
+            sent.add("receiver failure report about " + name(successor));
+        }
     });
 
     static ProxyTieBreak figure7Choices(PaperExample example) {
@@ -122,16 +127,55 @@ class RdcmReceiverTest {
         assertThat(sent.stream().filter(line -> line.equals("repair 0 to v9"))).hasSize(3);
         assertThat(v8.givenUp()).isOne();
         assertThat(v8.nextDeadline()).isEqualTo(Long.MAX_VALUE);
+        assertThat(sent).filteredOn(line -> line.contains("failure")).containsExactly("receiver failure report about v9");
     }
 
     @Test
-    void aSuccessorRepairedForReportAfterPacketsInARowFromTheTreeIsReportedOnce() {
+    void aSuccessorRepairedForReportAfterPacketsInARowFromTheTreeIsReportedOnceItAcksARepair() {
         for (int k = 0; k < 6; k++) {
             v8.onData(k, false, k);
             v8.onAck(ack(2, example.v(0), k));
         }
         v8.onTimer(TIMEOUT + 10);
-        assertThat(sent.stream().filter(line -> line.startsWith("link failure"))).containsExactly("link failure report about v9");
+        assertThat(sent).noneMatch(line -> line.contains("failure"));
+        v8.onAck(ack(9, example.v(8), 0));
+        v8.onTimer(2 * TIMEOUT + 10);
+        v8.onTimer(3 * TIMEOUT + 10);
+        assertThat(sent).filteredOn(line -> line.contains("failure")).containsExactly("link failure report about v9");
+    }
+
+    @Test
+    void aSuccessorThatTakesNoRepairIsReportedFailedNotAsALinkFailure() {
+        for (int k = 0; k < 6; k++) {
+            v8.onData(k, false, k);
+            v8.onAck(ack(2, example.v(0), k));
+        }
+        for (int t = 1; t <= 5; t++) {
+            v8.onTimer(t * TIMEOUT + 10);
+        }
+        assertThat(sent).filteredOn(line -> line.contains("failure")).containsExactly("receiver failure report about v9");
+        assertThat(v8.givenUp()).isEqualTo(6);
+    }
+
+    @Test
+    void onRejoiningARebuiltOverlayTheReceiverAcksWhatItHoldsAndWaitsForItsNewSuccessorsAcks() {
+        v8.onData(0, false, 0);
+        v8.onData(1, false, 0);
+        int[] withoutV9 = IntStream.of(example.receivers()).filter(r -> r != example.v(9)).toArray();
+        BackupOverlay rebuilt = BackupOverlayBuild.build(example.figure6().prunedTo(withoutV9), withoutV9,
+                ProxyTieBreak.lowestIndex());
+        assertThat(OverlayVerifier.problems(example.figure6().prunedTo(withoutV9), rebuilt)).isEmpty();
+        sent.clear();
+        v8.rejoin(rebuilt, 10);
+        int leafPredecessor = rebuilt.leafRing(example.v(8)).orElseThrow().predecessor(example.v(8));
+        assertThat(sent).contains("ack 1 on O_" + name(rebuilt.leafRing(example.v(8)).orElseThrow().treeParent())
+                + " to " + name(leafPredecessor));
+        sent.clear();
+        v8.onTimer(10 + TIMEOUT);
+        for (int successor : rebuilt.successors(example.v(8))) {
+            assertThat(sent).contains("repair 0 to " + name(successor), "repair 1 to " + name(successor));
+        }
+        assertThat(sent).noneMatch(line -> line.endsWith("to v9"));
     }
 
     @Test

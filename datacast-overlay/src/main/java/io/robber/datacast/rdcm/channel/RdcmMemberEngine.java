@@ -300,6 +300,11 @@ final class RdcmMemberEngine implements ProtocolEngine {
             }
         }
 
+        /** Members' deaths reach every member through the failure detector ({@link #onMembersDead}); nothing to add. */
+        @Override
+        public void receiverFailure(int successor) {
+        }
+
         /** The live neighbour on server {@code node}, or -1. */
         private int reachable(int node) {
             int member = plan.member(node);

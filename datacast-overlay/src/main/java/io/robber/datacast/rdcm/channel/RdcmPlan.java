@@ -129,38 +129,14 @@ public final class RdcmPlan implements ProtocolPlan {
     private BackupOverlay build(BitSet dead) {
         int[] receivers = new int[serverOf.length];
         int count = 0;
-        boolean[] live = new boolean[memberAt.length];
         for (int m = 0; m < serverOf.length; m++) {
             if (m != options.source() && !dead.get(m)) {
                 receivers[count++] = serverOf[m];
-                live[serverOf[m]] = true;
             }
         }
-        MulticastTree pruned = dead.isEmpty() ? tree : prune(live);
-        return BackupOverlayBuild.build(pruned, Arrays.copyOf(receivers, count),
-                ProxyTieBreak.random(new SplittableRandom(PROXY_SEED)));
-    }
-
-    /** The tree without the arcs that lead to no live receiver. */
-    private MulticastTree prune(boolean[] live) {
-        List<Integer> kept = new ArrayList<>();
-        keep(tree.source(), live, kept);
-        return new MulticastTree(tree.network(), tree.source(), kept.stream().mapToInt(Integer::intValue).toArray());
-    }
-
-    /** Adds the arcs below {@code node} that lead to a live receiver; whether any does or {@code node} is one. */
-    private boolean keep(int node, boolean[] live, List<Integer> kept) {
-        boolean any = live[node];
-        for (int arc : tree.outArcs(node)) {
-            int mark = kept.size();
-            kept.add(arc);
-            if (keep(tree.network().head(arc), live, kept)) {
-                any = true;
-            } else {
-                kept.subList(mark, kept.size()).clear();
-            }
-        }
-        return any;
+        receivers = Arrays.copyOf(receivers, count);
+        MulticastTree pruned = dead.isEmpty() ? tree : tree.prunedTo(receivers);
+        return BackupOverlayBuild.build(pruned, receivers, ProxyTieBreak.random(new SplittableRandom(PROXY_SEED)));
     }
 
     private PeerGraph graph(int size) {
