@@ -29,10 +29,11 @@ final class DatacastRun {
     }
 
     static TopologyRun run(String topology, Network network, Node source, List<Node> receivers,
-            MultiTreeIdeal ideal, TransportSettings base, long seed, int repeat) {
+            MultiTreeIdeal ideal, TransportSettings base, FabricEvents events, long seed, int repeat) {
         TransportSettings settings = settingsFor(network, ideal, base);
         VirtualClock clock = new VirtualClock();
         Fabric fabric = new Fabric(network, clock, seed);
+        events.applyTo(fabric);
         int[] members = receivers.stream().mapToInt(Node::index).toArray();
         long wall = System.nanoTime();
         // Blocks dealt as the ideal counts them (§4.2's hand-off moves blocks only off slower trees, and

@@ -7,6 +7,7 @@ import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
+import io.robber.datacast.timeline.Timeline;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.transport.TransportSettings;
 import io.robber.engine.Protocols;
@@ -20,14 +21,24 @@ import java.util.Random;
  * the BitTorrent variants over the same topology's shortest paths in robber-core's simulation; each
  * run measured against the multi-tree ideal ({@link MultiTreeIdeal}), all in virtual time.
  *
- * <p>Protocols by name: {@code datacast}; {@code bt-cornet} and {@code bt-optimized}, the paper's
- * BitTorrent variants (Cornet's improvements, 10 peers, blocks of {@link #PIECE_BYTES}; the second
- * choosing its peers by hop count on the topology); {@code bittorrent} the classic swarm; any other
- * protocol on the class path runs with its defaults through the simulation.
+ * <p>Protocols by name: {@code datacast}; {@code rdcm} and {@code mctcp}, the other tree multicasts
+ * of the data-center wing, on the same fabric ({@link RdcmRun}, {@link McTcpRun}); {@code bt-cornet}
+ * and {@code bt-optimized}, the paper's BitTorrent variants (Cornet's improvements, 10 peers, blocks
+ * of {@link #PIECE_BYTES}; the second choosing its peers by hop count on the topology);
+ * {@code bittorrent} the classic swarm; any other protocol on the class path runs with its defaults
+ * through the simulation.
+ *
+ * <p>{@link FabricEvents} (random loss, link failures, receiver crashes) act on the fabric, so only
+ * the fabric's protocols take them: datacast loss and link failures, rdcm and mctcp all three. A
+ * {@link Timeline} records rdcm's and mctcp's sending and receiving rates.
  */
 public final class TopologyBench {
     public static final String DATACAST = "datacast";
+    public static final String RDCM = "rdcm";
+    public static final String MCTCP = "mctcp";
     public static final List<String> PAPER_PROTOCOLS = List.of(DATACAST, "bt-cornet", "bt-optimized");
+    /** The protocols that run on the packet-level fabric. */
+    public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP);
     /** The paper's BitTorrent block: "We choose 108KB as the block size in the simulations" (§6.3). */
     public static final int PIECE_BYTES = 108 * 1024;
     /** Peers per node in both BitTorrent variants (the paper gives BT-Optimized 10). */
@@ -76,14 +87,63 @@ public final class TopologyBench {
 
     /** Runs {@code protocol} once for {@code group}. */
     public TopologyRun run(String protocol, Group group, int repeat) {
+        return run(protocol, group, repeat, FabricEvents.NONE, null);
+    }
+
+    /**
+     * Runs {@code protocol} once for {@code group} with {@code events} on the fabric, recording rdcm's
+     * and mctcp's rates into {@code timeline} unless it is null.
+     */
+    public TopologyRun run(String protocol, Group group, int repeat, FabricEvents events, Timeline timeline) {
         check(protocol);
+        checkEvents(protocol, group, events);
         Network network = topology.network();
-        List<SteinerTree> trees = MultipleSteinerTrees.on(topology).calculate(group, FailedLinks.none()).trees();
-        MultiTreeIdeal ideal = MultiTreeIdeal.of(network, trees, dataBytes, settings);
-        if (protocol.equals(DATACAST)) {
-            return DatacastRun.run(topology.spec(), network, group.source(), group.receivers(), ideal, settings, seed,
-                    repeat);
+        MultiTreeIdeal ideal = MultiTreeIdeal.of(network, treesOf(topology, group), dataBytes, settings);
+        switch (protocol) {
+            case DATACAST -> {
+                return DatacastRun.run(topology.spec(), network, group.source(), group.receivers(), ideal, settings,
+                        events, seed, repeat);
+            }
+            case RDCM -> {
+                return RdcmRun.run(topology, group, ideal, events, seed, repeat, timeline);
+            }
+            case MCTCP -> {
+                return McTcpRun.run(topology, group, ideal, events, seed, repeat, timeline);
+            }
+            default -> {
+                return swarm(protocol, group, repeat, ideal);
+            }
         }
+    }
+
+    /** The group's edge-disjoint Steiner trees: Datacast's, the ideal's, and the first one rdcm's. */
+    public static List<SteinerTree> treesOf(Topology topology, Group group) {
+        return MultipleSteinerTrees.on(topology).calculate(group, FailedLinks.none()).trees();
+    }
+
+    /** Fails with a one-line message when {@code events} ask of {@code protocol} what it cannot take. */
+    public static void checkEvents(String protocol, Group group, FabricEvents events) {
+        if (!events.any()) {
+            return;
+        }
+        if (!FABRIC_PROTOCOLS.contains(protocol)) {
+            throw new IllegalArgumentException("loss, link failures and receiver crashes act on the fabric, so they "
+                    + "apply to " + String.join(", ", FABRIC_PROTOCOLS) + ", not to " + protocol);
+        }
+        if (protocol.equals(DATACAST) && !events.receiverCrashes().isEmpty()) {
+            throw new IllegalArgumentException("datacast takes loss and link failures, not receiver crashes: those "
+                    + "apply to rdcm and mctcp");
+        }
+        for (FabricEvents.ReceiverCrash crash : events.receiverCrashes()) {
+            if (group.receivers().stream().noneMatch(node -> node.index() == crash.node())) {
+                throw new IllegalArgumentException("the receiver to crash, node " + crash.node()
+                        + ", is not in the group: " + group.receivers().stream().map(Node::name).toList());
+            }
+        }
+    }
+
+    private TopologyRun swarm(String protocol, Group group, int repeat, MultiTreeIdeal ideal) {
+        Network network = topology.network();
         ProtocolOptions options = ProtocolOptions.defaults(seed);
         String engine = protocol;
         switch (protocol) {

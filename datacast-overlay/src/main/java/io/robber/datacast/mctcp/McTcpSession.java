@@ -9,6 +9,7 @@ import io.robber.datacast.tcp.SegmentWords;
 import io.robber.datacast.tcp.TcpSettings;
 import io.robber.datacast.tcp.WindowReceiver;
 import io.robber.datacast.tcp.WindowSender;
+import io.robber.datacast.timeline.Timeline;
 import io.robber.engine.DeadlineTimer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,6 +45,7 @@ public final class McTcpSession {
     private long bytesSent;
     private long startedAt = -1;
     private long finishedAt = -1;
+    private Timeline timeline;
     private final DeadlineTimer timer;
 
     public McTcpSession(Fabric fabric, MulticastManager multicast, GroupManager manager, UnicastRoutes routes, int id,
@@ -62,6 +64,9 @@ public final class McTcpSession {
             @Override
             public void transmit(int sequence, boolean retransmission) {
                 bytesSent += settings.segmentBytes();
+                if (timeline != null) {
+                    timeline.sent(fabric.clock().now(), source, settings.segmentBytes());
+                }
                 multicast.send(group, settings.segmentBytes(), new Segment(id, sequence, words.word(sequence)));
             }
 
@@ -100,6 +105,12 @@ public final class McTcpSession {
         });
     }
 
+    /** Records the sender's rate and each receiver's into {@code timeline}. */
+    public McTcpSession recordInto(Timeline timeline) {
+        this.timeline = timeline;
+        return this;
+    }
+
     /** Receiver {@code receiver} crashes now: from now on it takes in and answers nothing. */
     public void crash(int receiver) {
         crashed.add(receiver);
@@ -110,6 +121,9 @@ public final class McTcpSession {
             return;
         }
         if (packet.payload() instanceof TreeFrame frame && frame.payload() instanceof Segment segment && segment.session() == id) {
+            if (timeline != null && !end.holds(segment.sequence())) {
+                timeline.received(fabric.clock().now(), r, Timeline.Kind.TREE, settings.segmentBytes());
+            }
             int cumulative = end.onSegment(segment.sequence(), segment.word());
             unicast(r, source, new Ack(id, r, cumulative));
         } else if (packet.payload() instanceof Syn syn && syn.session() == id) {
@@ -149,6 +163,11 @@ public final class McTcpSession {
 
     public boolean finished() {
         return finishedAt >= 0;
+    }
+
+    /** When the sender had every live receiver's last ACK, virtual time; −1 before the end. */
+    public long finishedAtNanos() {
+        return finishedAt;
     }
 
     /** From the first data segment to the last ACK, ns; −1 before the end. */

@@ -23,6 +23,12 @@ import java.util.stream.Collectors;
  * keeping what it holds.
  */
 public final class RdcmReceiver {
+    /**
+     * The most repairs sent to one successor at one time. A burst larger than a port's queue (as when
+     * a rebuilt overlay's new predecessor repairs all its successor's cumulative ACK leaves open)
+     * would lose the same packets at every attempt; 64 leaves room in the paper's 100-packet queues.
+     */
+    static final int REPAIR_BURST = 64;
     private final int self;
     private final int sender;
     private OverlayRing leaf;
@@ -105,7 +111,8 @@ public final class RdcmReceiver {
     /**
      * This receiver moves to a rebuilt overlay (§3.4): it takes its new rings, keeps a successor it
      * had on the same ring with what that successor ACKed, waits for each new successor's ACK of every
-     * packet it holds (repairing those that do not come), and ACKs what it holds on its new leaf ring.
+     * packet it holds (repairing those that do not come, which does not count towards a link failure
+     * report), and ACKs what it holds on its new leaf ring.
      */
     public void rejoin(BackupOverlay overlay, long now) {
         Successor[] before = successors;
@@ -114,6 +121,7 @@ public final class RdcmReceiver {
             if (Arrays.asList(before).contains(successor)) {
                 continue;
             }
+            successor.countFrom = highest + 1;
             for (int sequence = received.nextSet(0); sequence >= 0; sequence = received.nextSet(sequence + 1)) {
                 successor.deadlines.add(sequence, now + timeoutNanos, 0);
             }
@@ -157,10 +165,14 @@ public final class RdcmReceiver {
         }
     }
 
-    /** Repairs every successor whose ACK is overdue. */
+    /**
+     * Repairs every successor whose ACK is overdue, at most {@link #REPAIR_BURST} packets to one
+     * successor at a time; the rest wait a timeout without losing an attempt.
+     */
     public void onTimer(long now) {
         for (Successor successor : successors) {
             Deadlines deadlines = successor.deadlines;
+            int burst = 0;
             while (deadlines.headDeadline() <= now) {
                 int sequence = deadlines.headSequence();
                 int attempt = deadlines.headAttempt();
@@ -171,7 +183,7 @@ public final class RdcmReceiver {
                     }
                     continue;
                 }
-                if (attempt == 0) {
+                if (attempt == 0 && sequence >= successor.countFrom) {
                     successor.missedFromTree();
                 }
                 if (successor.cutOff >= reportAfter && !successor.linkReported && successor.ackedSinceCutOff()) {
@@ -186,6 +198,11 @@ public final class RdcmReceiver {
                     }
                     continue;
                 }
+                if (burst == REPAIR_BURST) {
+                    deadlines.add(sequence, now + timeoutNanos, attempt);
+                    continue;
+                }
+                burst++;
                 repair(successor, sequence);
                 deadlines.add(sequence, now + timeoutNanos, attempt + 1);
             }
@@ -307,6 +324,8 @@ public final class RdcmReceiver {
         final Deadlines deadlines = new Deadlines();
         /** Packets in a row this receiver got from the tree and the successor only through a repair. */
         int cutOff;
+        /** The first packet that counts for {@link #cutOff}: a new successor's catching up after a rebuild does not. */
+        int countFrom;
         /** ACKs heard from the successor, and their count when the current run of repairs began. */
         long acks;
         long acksAtCutOff;

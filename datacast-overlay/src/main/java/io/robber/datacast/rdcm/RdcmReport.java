@@ -8,11 +8,12 @@ import java.util.Set;
  * sender's multicast repairs and repair window, the unicast repairs and ACKs put on the network, the
  * copies the tree made, the link failure reports with their inferred failed-link sets, the receivers
  * that crashed and the receiver failure reports, the version of the tree in use at the end (1 unless
- * rebuilt), and the virtual time it all took.
+ * rebuilt), when the last live receiver held every packet (−1 if one never did) and when the last
+ * timer went quiet, in virtual time.
  */
 public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
         long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures,
-        Set<Integer> crashed, List<ReceiverFailureReport> receiverFailures, int treeVersion, long endNanos) {
+        Set<Integer> crashed, List<ReceiverFailureReport> receiverFailures, int treeVersion, long finishNanos, long endNanos) {
     public RdcmReport {
         receivers = List.copyOf(receivers);
         linkFailures = List.copyOf(linkFailures);

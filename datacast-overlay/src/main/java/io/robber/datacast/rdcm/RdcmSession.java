@@ -45,6 +45,8 @@ public final class RdcmSession {
     private BackupOverlay overlay;
     private RepairRoutes routes;
     private Timeline timeline;
+    private final Map<Integer, Long> completedAt = new LinkedHashMap<>();
+    private int packets;
     private long repairPackets;
     private long ackPackets;
 
@@ -95,15 +97,28 @@ public final class RdcmSession {
 
     /** Sends {@code packets} packets and runs until every timer has gone quiet; the outcome. */
     public RdcmReport run(int packets) {
+        return run(packets, Long.MAX_VALUE);
+    }
+
+    /**
+     * Sends {@code packets} packets and runs until every timer has gone quiet or the virtual time
+     * reaches {@code limitNanos} (the sender repeats a packet no overlay child ACKed for as long as it
+     * runs: when a failure cuts every receiver off, only the limit ends the session); the outcome.
+     */
+    public RdcmReport run(int packets, long limitNanos) {
+        this.packets = packets;
         long interval = settings.intervalNanos();
         for (int i = 0; i < packets; i++) {
             fabric.clock().schedule(i * interval, sender::sendNext);
         }
-        fabric.runUntil(Long.MAX_VALUE);
+        fabric.runUntil(limitNanos);
         int[] versions = manager.versions(GROUP);
+        boolean everyone = receivers.keySet().stream().allMatch(r -> crashed.contains(r) || completedAt.containsKey(r));
+        long finish = everyone ? completedAt.entrySet().stream().filter(e -> !crashed.contains(e.getKey()))
+                .mapToLong(Map.Entry::getValue).max().orElse(0) : -1;
         return new RdcmReport(packets, receivers.values().stream().map(host -> host.engine).toList(),
                 sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(),
-                linkFailures, crashed, receiverFailures, versions[versions.length - 1], fabric.clock().now());
+                linkFailures, crashed, receiverFailures, versions[versions.length - 1], finish, fabric.clock().now());
     }
 
     /** The tree in use now. */
@@ -116,8 +131,12 @@ public final class RdcmSession {
         return overlay;
     }
 
+    /** Sends {@code message} by unicast; while failed links cut {@code to} off, it is lost like a dropped packet. */
     private void unicast(int from, int to, int sizeBytes, Object message) {
-        fabric.send(Packet.along(routes.between(from, to), sizeBytes, message));
+        int[] route = routes.between(from, to);
+        if (route != null) {
+            fabric.send(Packet.along(route, sizeBytes, message));
+        }
     }
 
     /** §3.4: the failed-link set inferred from the report, and a new tree without it when that is news. */
@@ -289,6 +308,9 @@ public final class RdcmSession {
                 timeline.received(now, node, repair ? Timeline.Kind.OVERLAY : Timeline.Kind.TREE, settings.dataBytes());
             }
             engine.onData(sequence, repair, now);
+            if (!completedAt.containsKey(node) && engine.holdsAll(packets)) {
+                completedAt.put(node, now);
+            }
         }
 
         @Override

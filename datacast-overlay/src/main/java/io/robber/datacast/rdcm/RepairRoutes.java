@@ -37,12 +37,16 @@ final class RepairRoutes {
         this.queue = new int[network.nodeCount()];
     }
 
-    /** The arcs from {@code from} to {@code to}. */
+    /** The arcs from {@code from} to {@code to}, or null while failed links cut {@code to} off. */
     int[] between(int from, int to) {
         long key = ((long) from << 32) | to;
         int[] route = routes.get(key);
         if (route == null || !isUp(route)) {
             route = search(from, to);
+            if (route == null) {
+                routes.remove(key);
+                return null;
+            }
             routes.put(key, route);
         }
         return route;
@@ -89,7 +93,7 @@ final class RepairRoutes {
             }
         }
         if (hops[to] < 0) {
-            throw new IllegalStateException("no path from " + network.node(from) + " to " + network.node(to));
+            return null;
         }
         int[] route = new int[hops[to]];
         for (int v = to, i = route.length - 1; v != from; v = network.tail(viaArc[v]), i--) {

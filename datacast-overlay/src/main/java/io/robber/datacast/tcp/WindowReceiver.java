@@ -38,6 +38,11 @@ public final class WindowReceiver {
         return cumulative;
     }
 
+    /** Whether segment {@code sequence} has arrived. */
+    public boolean holds(int sequence) {
+        return sequence < cumulative || held.get(sequence);
+    }
+
     public int cumulative() {
         return cumulative;
     }

@@ -1,0 +1,65 @@
+package io.robber.datacast.bench;
+
+import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.topology.Network;
+import java.util.List;
+
+/**
+ * What happens to the fabric during a run, as the papers' experiments do it: every arc losing packets
+ * at random at {@code lossRate}, links that fail at given times, receivers that crash at given times.
+ */
+public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List<ReceiverCrash> receiverCrashes) {
+    /** Nothing happens. */
+    public static final FabricEvents NONE = new FabricEvents(0, List.of(), List.of());
+
+    /** Link {@code link} goes down at virtual time {@code atNanos}. */
+    public record LinkFailure(long atNanos, int link) {
+    }
+
+    /** Receiver {@code node} crashes at virtual time {@code atNanos}: it takes in and answers nothing from then on. */
+    public record ReceiverCrash(long atNanos, int node) {
+    }
+
+    public FabricEvents {
+        if (!(lossRate >= 0 && lossRate < 1)) {
+            throw new IllegalArgumentException("the loss rate must be in [0, 1), got " + lossRate);
+        }
+        linkFailures = List.copyOf(linkFailures);
+        receiverCrashes = List.copyOf(receiverCrashes);
+        for (LinkFailure failure : linkFailures) {
+            if (failure.atNanos() < 0) {
+                throw new IllegalArgumentException("a link fails at a time from 0 on, got " + failure.atNanos() + " ns");
+            }
+        }
+        for (ReceiverCrash crash : receiverCrashes) {
+            if (crash.atNanos() < 0) {
+                throw new IllegalArgumentException("a receiver crashes at a time from 0 on, got " + crash.atNanos() + " ns");
+            }
+        }
+    }
+
+    /** Whether anything happens. */
+    public boolean any() {
+        return lossRate > 0 || !linkFailures.isEmpty() || !receiverCrashes.isEmpty();
+    }
+
+    /** Sets the loss rate of every arc and schedules the link failures on the fabric's clock. */
+    void applyTo(Fabric fabric) {
+        Network network = fabric.network();
+        for (int arc = 0; arc < network.arcCount(); arc++) {
+            fabric.setLossRate(arc, lossRate);
+        }
+        for (LinkFailure failure : linkFailures) {
+            if (failure.link() < 0 || failure.link() >= network.linkCount()) {
+                throw new IllegalArgumentException("no link " + failure.link() + " on a network of "
+                        + network.linkCount() + " links");
+            }
+            fabric.clock().at(failure.atNanos(), () -> fabric.setLinkUp(failure.link(), false));
+        }
+    }
+
+    /** Whether {@code node} is one the events crash. */
+    boolean crashes(int node) {
+        return receiverCrashes.stream().anyMatch(crash -> crash.node() == node);
+    }
+}

@@ -1,0 +1,87 @@
+package io.robber.datacast.bench;
+
+import io.robber.datacast.fabric.Fabric;
+import io.robber.datacast.fabric.Port;
+import io.robber.datacast.multicast.MulticastTree;
+import io.robber.datacast.rdcm.BackupOverlay;
+import io.robber.datacast.rdcm.BackupOverlayBuild;
+import io.robber.datacast.rdcm.FailedLinkSet;
+import io.robber.datacast.rdcm.ProxyTieBreak;
+import io.robber.datacast.rdcm.RdcmReceiver;
+import io.robber.datacast.rdcm.RdcmReport;
+import io.robber.datacast.rdcm.RdcmSession;
+import io.robber.datacast.rdcm.RdcmSettings;
+import io.robber.datacast.rdcm.TreeRebuild;
+import io.robber.datacast.steiner.Group;
+import io.robber.datacast.steiner.MultipleSteinerTrees;
+import io.robber.datacast.timeline.Timeline;
+import io.robber.datacast.topology.Network;
+import io.robber.datacast.topology.Node;
+import io.robber.datacast.topology.Topology;
+import io.robber.sim.VirtualClock;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * RDCM on the packet-level fabric: the group's first Steiner tree as its multicast tree, the backup
+ * overlay of Fig. 8 on it (random ties, seeded), the sender at {@link #SENDER_SHARE} of the tree's
+ * slowest link without congestion control (§3.5 is not built), and the manager of §3.4 rebuilding
+ * the tree as a Steiner tree over the links not known to have failed.
+ */
+final class RdcmRun {
+    /**
+     * The sender's constant rate as a share of the tree's slowest link: the paper's 500 Mbit/s on
+     * 1 Gbit/s links (Fig. 15), which leaves the links room for the repairs.
+     */
+    static final double SENDER_SHARE = 0.5;
+
+    private RdcmRun() {
+    }
+
+    static TopologyRun run(Topology topology, Group group, MultiTreeIdeal ideal, FabricEvents events, long seed,
+            int repeat, Timeline timeline) {
+        Network network = topology.network();
+        MultipleSteinerTrees steiner = MultipleSteinerTrees.on(topology);
+        MulticastTree tree = MulticastTree.of(network, ideal.trees().get(0));
+        int[] receivers = group.receivers().stream().mapToInt(Node::index).toArray();
+        BackupOverlay overlay = BackupOverlayBuild.build(tree, receivers, ProxyTieBreak.random(new SplittableRandom(seed)));
+        TreeRebuild rebuild = (live, failed) -> steiner.calculate(new Group(group.source(),
+                        IntStream.of(live).mapToObj(network::node).toList()), failed).trees().stream().findFirst()
+                .map(next -> MulticastTree.of(network, next));
+        RdcmSettings base = RdcmSettings.DEFAULT;
+        RdcmSettings settings = new RdcmSettings((long) (SENDER_SHARE * slowest(tree)), base.timeoutNanos(),
+                base.maxAttempts(), base.reportAfter(), base.dataBytes(), base.ackBytes());
+        VirtualClock clock = new VirtualClock();
+        Fabric fabric = new Fabric(network, clock, seed);
+        events.applyTo(fabric);
+        RdcmSession session = new RdcmSession(fabric, tree, overlay, settings, rebuild, new FailedLinkSet());
+        if (timeline != null) {
+            session.recordInto(timeline);
+        }
+        for (FabricEvents.ReceiverCrash crash : events.receiverCrashes()) {
+            clock.at(crash.atNanos(), () -> session.crash(crash.node()));
+        }
+        int packets = (int) Math.max(1, (ideal.dataBytes() + settings.dataBytes() - 1) / settings.dataBytes());
+        long wall = System.nanoTime();
+        long limit = (long) (ideal.idealSeconds() * 1e9 * 100) + 10_000_000_000L;
+        RdcmReport report = session.run(packets, limit);
+        double wallSeconds = (System.nanoTime() - wall) / 1e9;
+        boolean complete = report.complete() && report.finishNanos() >= 0;
+        double treeBytes = (double) packets * settings.dataBytes() * tree.arcs().length;
+        long fresh = (long) packets * report.receivers().size();
+        long duplicates = report.receivers().stream().mapToLong(RdcmReceiver::duplicates).sum();
+        return new TopologyRun(topology.spec(), "rdcm", receivers.length, repeat, ideal.k(), ideal.dataBytes(),
+                complete ? report.finishNanos() / 1e9 : Double.NaN, ideal.idealSeconds(),
+                fabric.total(Port::dataBytesSent) / treeBytes, fabric.total(Port::bytesSent) / treeBytes,
+                (double) duplicates / fresh, -1, complete, clock.executed(), wallSeconds,
+                complete ? null : "a live receiver misses packets after " + fabric.clock().now() / 1e9
+                        + " s of virtual time");
+    }
+
+    /** The rate of the tree's slowest link, bit/s. */
+    static long slowest(MulticastTree tree) {
+        Network network = tree.network();
+        return IntStream.of(tree.arcs()).mapToLong(arc -> network.link(Network.linkOf(arc)).profile()
+                .capacityBitsPerSecond()).min().orElseThrow();
+    }
+}
