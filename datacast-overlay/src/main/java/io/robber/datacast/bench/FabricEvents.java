@@ -28,12 +28,14 @@ public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List
         receiverCrashes = List.copyOf(receiverCrashes);
         for (LinkFailure failure : linkFailures) {
             if (failure.atNanos() < 0) {
-                throw new IllegalArgumentException("a link fails at a time from 0 on, got " + failure.atNanos() + " ns");
+                throw new IllegalArgumentException("a link fails at a time from 0 on, got " + failure.atNanos()
+                        + " ns");
             }
         }
         for (ReceiverCrash crash : receiverCrashes) {
             if (crash.atNanos() < 0) {
-                throw new IllegalArgumentException("a receiver crashes at a time from 0 on, got " + crash.atNanos() + " ns");
+                throw new IllegalArgumentException("a receiver crashes at a time from 0 on, got " + crash.atNanos()
+                        + " ns");
             }
         }
     }

@@ -41,13 +41,11 @@ final class RdcmRun {
     static TopologyRun run(Topology topology, Group group, MultiTreeIdeal ideal, FabricEvents events, long seed,
             int repeat, Timeline timeline) {
         Network network = topology.network();
-        MultipleSteinerTrees steiner = MultipleSteinerTrees.on(topology);
         MulticastTree tree = MulticastTree.of(network, ideal.trees().get(0));
         int[] receivers = group.receivers().stream().mapToInt(Node::index).toArray();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, receivers, ProxyTieBreak.random(new SplittableRandom(seed)));
-        TreeRebuild rebuild = (live, failed) -> steiner.calculate(new Group(group.source(),
-                        IntStream.of(live).mapToObj(network::node).toList()), failed).trees().stream().findFirst()
-                .map(next -> MulticastTree.of(network, next));
+        BackupOverlay overlay = BackupOverlayBuild.build(tree, receivers,
+                ProxyTieBreak.random(new SplittableRandom(seed)));
+        TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(topology), network, group.source().index());
         RdcmSettings base = RdcmSettings.DEFAULT;
         RdcmSettings settings = new RdcmSettings((long) (SENDER_SHARE * slowest(tree)), base.timeoutNanos(),
                 base.maxAttempts(), base.reportAfter(), base.dataBytes(), base.ackBytes());

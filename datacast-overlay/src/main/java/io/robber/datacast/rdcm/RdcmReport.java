@@ -13,7 +13,8 @@ import java.util.Set;
  */
 public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
         long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures,
-        Set<Integer> crashed, List<ReceiverFailureReport> receiverFailures, int treeVersion, long finishNanos, long endNanos) {
+        Set<Integer> crashed, List<ReceiverFailureReport> receiverFailures, int treeVersion, long finishNanos,
+        long endNanos) {
     public RdcmReport {
         receivers = List.copyOf(receivers);
         linkFailures = List.copyOf(linkFailures);

@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.multicast.PaperExample;
-import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.MultipleSteinerTrees;
 import io.robber.datacast.timeline.Timeline;
 import io.robber.datacast.timeline.Timeline.Kind;
 import io.robber.datacast.timeline.Timeline.Series;
 import io.robber.datacast.topology.Network;
 import io.robber.sim.VirtualClock;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,10 +31,7 @@ class RdcmFigure15Test {
         Fabric fabric = new Fabric(network, new VirtualClock(), 15);
         MulticastTree tree = example.figure6();
         BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
-        MultipleSteinerTrees steiner = MultipleSteinerTrees.on(example.bcube);
-        TreeRebuild rebuild = (receivers, failed) -> steiner.calculate(new Group(network.node(tree.source()),
-                        IntStream.of(receivers).mapToObj(network::node).toList()), failed).trees().stream().findFirst()
-                .map(next -> MulticastTree.of(network, next));
+        TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), network, tree.source());
         FailedLinkSet failedLinks = new FailedLinkSet();
         Timeline timeline = new Timeline(BIN);
         RdcmSession session = new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT, rebuild, failedLinks)

@@ -143,7 +143,7 @@ class RdcmSessionTest {
         Fabric fabric = new Fabric(network, new VirtualClock(), 11);
         MulticastTree tree = example.figure6();
         BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
-        TreeRebuild rebuild = steinerRebuild(tree);
+        TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), network, tree.source());
         int failed = network.linkBetween(example.w(5), example.v(5));
         fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
         FailedLinkSet failedLinks = new FailedLinkSet();
@@ -155,15 +155,6 @@ class RdcmSessionTest {
         RdcmReceiver v5 = report.receivers().stream().filter(r -> r.self() == example.v(5)).findFirst().orElseThrow();
         // ~2,170 packets are sent after the failure; only those until the new tree is in place come over the overlay.
         assertThat(v5.fromOverlay()).isBetween(50L, 400L);
-    }
-
-    /** The manager's new tree: the first Steiner tree from the source to the live receivers over the live links. */
-    private TreeRebuild steinerRebuild(MulticastTree tree) {
-        Network network = example.network;
-        MultipleSteinerTrees steiner = MultipleSteinerTrees.on(example.bcube);
-        return (receivers, failed) -> steiner.calculate(new Group(network.node(tree.source()),
-                        IntStream.of(receivers).mapToObj(network::node).toList()), failed).trees().stream().findFirst()
-                .map(next -> MulticastTree.of(network, next));
     }
 
     /** Packets v8's subtree got only over the overlay: those lost on v0→w4, the same at every receiver below. */

@@ -13,7 +13,6 @@ import io.robber.engine.MessageCodec;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.ProtocolEngine;
 import io.robber.engine.ProtocolPlan;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
