@@ -59,9 +59,4 @@ public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List
             fabric.clock().at(failure.atNanos(), () -> fabric.setLinkUp(failure.link(), false));
         }
     }
-
-    /** Whether {@code node} is one the events crash. */
-    boolean crashes(int node) {
-        return receiverCrashes.stream().anyMatch(crash -> crash.node() == node);
-    }
 }

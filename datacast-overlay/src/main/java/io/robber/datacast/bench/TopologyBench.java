@@ -122,7 +122,7 @@ public final class TopologyBench {
     }
 
     /** Fails with a one-line message when {@code events} ask of {@code protocol} what it cannot take. */
-    public static void checkEvents(String protocol, Group group, FabricEvents events) {
+    private void checkEvents(String protocol, Group group, FabricEvents events) {
         if (!events.any()) {
             return;
         }
@@ -136,7 +136,7 @@ public final class TopologyBench {
         }
         for (FabricEvents.ReceiverCrash crash : events.receiverCrashes()) {
             if (group.receivers().stream().noneMatch(node -> node.index() == crash.node())) {
-                throw new IllegalArgumentException("the receiver to crash, node " + crash.node()
+                throw new IllegalArgumentException("the receiver to crash, " + topology.network().node(crash.node()).name()
                         + ", is not in the group: " + group.receivers().stream().map(Node::name).toList());
             }
         }

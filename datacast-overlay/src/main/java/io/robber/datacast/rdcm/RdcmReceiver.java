@@ -98,14 +98,11 @@ public final class RdcmReceiver {
         for (int sequence = held.nextSetBit(0); sequence >= 0; sequence = held.nextSetBit(sequence + 1)) {
             received.cover(sequence, 0L, 0);
             highest = Math.max(highest, sequence);
-            for (Successor successor : successors) {
-                successor.deadlines.add(sequence, now + timeoutNanos, 0);
-            }
         }
-        if (highest >= 0) {
-            acknowledge(leaf, highest, received);
+        for (Successor successor : successors) {
+            awaitAcksOfHeld(successor, now);
         }
-        advanceWindow();
+        acknowledgeHeld();
     }
 
     /**
@@ -122,10 +119,20 @@ public final class RdcmReceiver {
                 continue;
             }
             successor.countFrom = highest + 1;
-            for (int sequence = received.nextSet(0); sequence >= 0; sequence = received.nextSet(sequence + 1)) {
-                successor.deadlines.add(sequence, now + timeoutNanos, 0);
-            }
+            awaitAcksOfHeld(successor, now);
         }
+        acknowledgeHeld();
+    }
+
+    /** Waits for {@code successor}'s ACK of every packet this receiver holds, repairing those that do not come. */
+    private void awaitAcksOfHeld(Successor successor, long now) {
+        for (int sequence = received.nextSet(0); sequence >= 0; sequence = received.nextSet(sequence + 1)) {
+            successor.deadlines.add(sequence, now + timeoutNanos, 0);
+        }
+    }
+
+    /** ACKs what this receiver holds on its leaf ring in one cumulative ACK. */
+    private void acknowledgeHeld() {
         if (highest >= 0) {
             acknowledge(leaf, highest, received);
         }
@@ -177,6 +184,10 @@ public final class RdcmReceiver {
                 int sequence = deadlines.headSequence();
                 int attempt = deadlines.headAttempt();
                 deadlines.poll();
+                if (burst == REPAIR_BURST && !successor.acked.get(sequence)) {
+                    deadlines.add(sequence, now + timeoutNanos, attempt);
+                    continue;
+                }
                 if (successor.acked.get(sequence)) {
                     if (attempt == 0) {
                         successor.cutOff = 0;
@@ -196,10 +207,6 @@ public final class RdcmReceiver {
                         successor.failureReported = true;
                         output.receiverFailure(successor.node);
                     }
-                    continue;
-                }
-                if (burst == REPAIR_BURST) {
-                    deadlines.add(sequence, now + timeoutNanos, attempt);
                     continue;
                 }
                 burst++;

@@ -28,7 +28,7 @@ class FailedLinkInferenceTest {
     @Test
     void v1sReportAboutV5InfersThePapersFailedLinkSet() {
         MulticastTree tree = example.figure6();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
         int[] links = FailedLinkInference.infer(tree, overlay, example.v(1), example.v(5));
         Network network = example.network;
         assertThat(links).containsExactly(network.linkBetween(example.v(1), example.w(5)),
@@ -38,7 +38,7 @@ class FailedLinkInferenceTest {
     @Test
     void onFigure7EveryTreeLinkFailureHasExactlyOneReporterWhoseInferenceContainsIt() {
         MulticastTree tree = example.figure6();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
         everyFailureHasOneReporterAndNoFalseNegative(tree, overlay);
     }
 

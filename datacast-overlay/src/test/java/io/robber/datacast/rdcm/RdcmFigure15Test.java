@@ -30,7 +30,7 @@ class RdcmFigure15Test {
         Network network = example.network;
         Fabric fabric = new Fabric(network, new VirtualClock(), 15);
         MulticastTree tree = example.figure6();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
         TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), network, tree.source());
         FailedLinkSet failedLinks = new FailedLinkSet();
         Timeline timeline = new Timeline(BIN);

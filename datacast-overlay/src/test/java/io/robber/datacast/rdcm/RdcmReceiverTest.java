@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class RdcmReceiverTest {
     private static final long TIMEOUT = 1_000_000L;
     private final PaperExample example = new PaperExample();
-    private final BackupOverlay overlay = BackupOverlayBuild.build(example.figure6(), example.receivers(), figure7Choices(example));
+    private final BackupOverlay overlay = figure7(example);
     private final List<String> sent = new ArrayList<>();
     private final RdcmReceiver v8 = new RdcmReceiver(example.v(8), overlay, TIMEOUT, 3, 4, new RdcmOutput() {
         @Override
@@ -40,6 +40,11 @@ class RdcmReceiverTest {
             sent.add("receiver failure report about " + name(successor));
         }
     });
+
+    /** Fig. 7's backup overlay on Fig. 6's tree, with the paper's random choices. */
+    static BackupOverlay figure7(PaperExample example) {
+        return BackupOverlayBuild.build(example.figure6(), example.receivers(), figure7Choices(example));
+    }
 
     static ProxyTieBreak figure7Choices(PaperExample example) {
         return ProxyTieBreak.preferring(IntStream.of(9, 11, 8, 14, 12, 10, 2, 1, 5).map(example::v).toArray());

@@ -34,7 +34,7 @@ class RdcmSessionTest {
             fabric.setLossRate(arc, loss);
         }
         MulticastTree tree = example.figure6();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
         return new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT).run(packets);
     }
 
@@ -123,7 +123,7 @@ class RdcmSessionTest {
         Network network = example.network;
         Fabric fabric = new Fabric(network, new VirtualClock(), 11);
         MulticastTree tree = example.figure6();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
         int failed = network.linkBetween(example.w(5), example.v(5));
         fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
         RdcmReport report = new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT).run(3000);
@@ -142,7 +142,7 @@ class RdcmSessionTest {
         Network network = example.network;
         Fabric fabric = new Fabric(network, new VirtualClock(), 11);
         MulticastTree tree = example.figure6();
-        BackupOverlay overlay = BackupOverlayBuild.build(tree, example.receivers(), RdcmReceiverTest.figure7Choices(example));
+        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
         TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), network, tree.source());
         int failed = network.linkBetween(example.w(5), example.v(5));
         fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
