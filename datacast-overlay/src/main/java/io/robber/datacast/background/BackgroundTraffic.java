@@ -2,7 +2,10 @@ package io.robber.datacast.background;
 
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.tcp.TcpSettings;
+import io.robber.datacast.topology.Network;
+import io.robber.datacast.topology.Node;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -24,6 +27,7 @@ public final class BackgroundTraffic {
     private final SplittableRandom random;
     private final List<TcpFlow> flows = new ArrayList<>();
     private int nextId;
+    private boolean stopped;
 
     public BackgroundTraffic(Fabric fabric, FlowEndpoints endpoints, UnicastRoutes routes, FlowSizes sizes, double load,
             TcpSettings settings, FlowObserver observer, long seed) {
@@ -50,6 +54,27 @@ public final class BackgroundTraffic {
         }
     }
 
+    /**
+     * The servers numbered rack by rack, as the paper's hosts are (h1, h2 on the first edge switch, …),
+     * so that the even ones and the odd ones share every rack.
+     */
+    public static int[] serversByRack(Network network) {
+        return network.servers().stream().mapToInt(Node::index).boxed()
+                .sorted(Comparator.comparingInt((Integer server) -> rack(network, server)).thenComparing(s -> s))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The switch a server hangs from (its first link's other end). */
+    public static int rack(Network network, int server) {
+        return network.outHead(network.outStart(server));
+    }
+
+    /** Starts no more flows and stops every running one now: the experiment is over. */
+    public void stop() {
+        stopped = true;
+        flows.forEach(TcpFlow::stop);
+    }
+
     private void next(int from, int to, long until) {
         double capacity = fabric.port(routes.between(from, to)[0]).rateBitsPerSecond();
         double flowsPerSecond = load * capacity / (8.0 * sizes.meanPackets() * FlowSizes.PACKET_BYTES);
@@ -60,6 +85,9 @@ public final class BackgroundTraffic {
         }
         int segments = (int) Math.max(1, (long) sizes.samplePackets(random) * FlowSizes.PACKET_BYTES / settings.segmentBytes());
         fabric.clock().at(at, () -> {
+            if (stopped) {
+                return;
+            }
             TcpFlow flow = TcpFlow.hashed(fabric, endpoints, routes, nextId++, from, to, segments, settings, observer);
             flows.add(flow);
             flow.start();

@@ -3,12 +3,15 @@ package io.robber.datacast.bench;
 import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.topology.Network;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What happens to the fabric during a run, as the papers' experiments do it: every arc losing packets
- * at random at {@code lossRate}, links that fail at given times, receivers that crash at given times.
+ * at random at {@code lossRate}, links that fail at given times, receivers that crash at given times,
+ * and {@code background} flows sharing the links.
  */
-public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List<ReceiverCrash> receiverCrashes) {
+public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List<ReceiverCrash> receiverCrashes,
+        BackgroundFlows background) {
     /** Nothing happens. */
     public static final FabricEvents NONE = new FabricEvents(0, List.of(), List.of());
 
@@ -20,7 +23,13 @@ public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List
     public record ReceiverCrash(long atNanos, int node) {
     }
 
+    /** Loss, link failures and crashes, without background traffic. */
+    public FabricEvents(double lossRate, List<LinkFailure> linkFailures, List<ReceiverCrash> receiverCrashes) {
+        this(lossRate, linkFailures, receiverCrashes, BackgroundFlows.NONE);
+    }
+
     public FabricEvents {
+        Objects.requireNonNull(background, "background");
         if (!(lossRate >= 0 && lossRate < 1)) {
             throw new IllegalArgumentException("the loss rate must be in [0, 1), got " + lossRate);
         }
@@ -42,7 +51,7 @@ public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List
 
     /** Whether anything happens. */
     public boolean any() {
-        return lossRate > 0 || !linkFailures.isEmpty() || !receiverCrashes.isEmpty();
+        return lossRate > 0 || !linkFailures.isEmpty() || !receiverCrashes.isEmpty() || background.any();
     }
 
     /** Sets the loss rate of every arc and schedules the link failures on the fabric's clock. */

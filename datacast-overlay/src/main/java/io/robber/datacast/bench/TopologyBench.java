@@ -28,9 +28,9 @@ import java.util.Random;
  * {@code bittorrent} the classic swarm; any other protocol on the class path runs with its defaults
  * through the simulation.
  *
- * <p>{@link FabricEvents} (random loss, link failures, receiver crashes) act on the fabric, so only
- * the fabric's protocols take them: datacast loss and link failures, rdcm and mctcp all three. A
- * {@link Timeline} records rdcm's and mctcp's sending and receiving rates.
+ * <p>{@link FabricEvents} (random loss, link failures, receiver crashes, {@link BackgroundFlows}) act
+ * on the fabric, so only the fabric's protocols take them: datacast loss and link failures, rdcm and
+ * mctcp all four. A {@link Timeline} records rdcm's and mctcp's sending and receiving rates.
  */
 public final class TopologyBench {
     public static final String DATACAST = "datacast";
@@ -116,6 +116,12 @@ public final class TopologyBench {
         }
     }
 
+    /** A timeline for {@code group}'s runs: bins of a hundredth of its ideal finish time, at least 10 µs. */
+    public Timeline timeline(Group group) {
+        double ideal = MultiTreeIdeal.of(topology.network(), treesOf(topology, group), dataBytes, settings).idealSeconds();
+        return new Timeline(Math.max(10_000L, Math.round(ideal * 1e9 / 100)));
+    }
+
     /** The group's edge-disjoint Steiner trees: Datacast's, the ideal's, and the first one rdcm's. */
     public static List<SteinerTree> treesOf(Topology topology, Group group) {
         return MultipleSteinerTrees.on(topology).calculate(group, FailedLinks.none()).trees();
@@ -130,9 +136,9 @@ public final class TopologyBench {
             throw new IllegalArgumentException("loss, link failures and receiver crashes act on the fabric, so they "
                     + "apply to " + String.join(", ", FABRIC_PROTOCOLS) + ", not to " + protocol);
         }
-        if (protocol.equals(DATACAST) && !events.receiverCrashes().isEmpty()) {
-            throw new IllegalArgumentException("datacast takes loss and link failures, not receiver crashes: those "
-                    + "apply to rdcm and mctcp");
+        if (protocol.equals(DATACAST) && (!events.receiverCrashes().isEmpty() || events.background().any())) {
+            throw new IllegalArgumentException("datacast takes loss and link failures, not receiver crashes or "
+                    + "background flows: those apply to rdcm and mctcp");
         }
         for (FabricEvents.ReceiverCrash crash : events.receiverCrashes()) {
             if (group.receivers().stream().noneMatch(node -> node.index() == crash.node())) {

@@ -16,7 +16,6 @@ import io.robber.datacast.topology.Topology;
 import io.robber.sim.VirtualClock;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -87,7 +86,7 @@ public final class RoutingSweepBenchmark {
         GroupManager manager = new GroupManager(fabric, multicast, settings, durationNanos);
         UnicastRoutes routes = new UnicastRoutes(fabric);
         FlowEndpoints endpoints = new FlowEndpoints(multicast::addHost);
-        int[] servers = hostsByRack(network);
+        int[] servers = BackgroundTraffic.serversByRack(network);
         TcpSettings tcp = TcpSettings.DEFAULT.withEvictAfter(Long.MAX_VALUE / 4);
         new BackgroundTraffic(fabric, endpoints, routes, sizes, load, tcp, manager.flows(), seed).separated(servers,
                 durationNanos);
@@ -112,21 +111,6 @@ public final class RoutingSweepBenchmark {
     }
 
     /**
-     * The servers numbered rack by rack, as the paper's hosts are (h1, h2 on the first edge switch, …),
-     * so that the even ones and the odd ones share every rack.
-     */
-    static int[] hostsByRack(Network network) {
-        return network.servers().stream().mapToInt(node -> node.index()).boxed()
-                .sorted(Comparator.comparingInt((Integer server) -> rack(network, server)).thenComparing(s -> s))
-                .mapToInt(Integer::intValue).toArray();
-    }
-
-    /** The switch a server hangs from. */
-    private static int rack(Network network, int server) {
-        return network.outHead(network.outStart(server));
-    }
-
-    /**
      * {@code count} disjoint groups of four odd-indexed servers (a sender first), each over at least
      * three racks (a server's rack is the switch it hangs from), drawn at random.
      */
@@ -142,7 +126,7 @@ public final class RoutingSweepBenchmark {
             List<int[]> groups = new ArrayList<>();
             for (int g = 0; g < count && 4 * g + 4 <= odd.size(); g++) {
                 int[] group = odd.subList(4 * g, 4 * g + 4).stream().mapToInt(Integer::intValue).toArray();
-                if (IntStream.of(group).map(server -> rack(network, server)).distinct().count() >= 3) {
+                if (IntStream.of(group).map(server -> BackgroundTraffic.rack(network, server)).distinct().count() >= 3) {
                     groups.add(group);
                 }
             }

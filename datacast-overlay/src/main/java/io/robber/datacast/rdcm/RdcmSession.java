@@ -45,6 +45,8 @@ public final class RdcmSession {
     private BackupOverlay overlay;
     private RepairRoutes routes;
     private Timeline timeline;
+    private Runnable whenComplete = () -> { };
+    private boolean complete;
     private final Map<Integer, Long> completedAt = new LinkedHashMap<>();
     private int packets;
     private long repairPackets;
@@ -85,6 +87,20 @@ public final class RdcmSession {
         return this;
     }
 
+    /**
+     * Runs {@code action} once, when every receiver not crashed holds every packet (before the
+     * session goes quiet: the last ACKs and the sender's timers still run).
+     */
+    public RdcmSession whenComplete(Runnable action) {
+        this.whenComplete = action;
+        return this;
+    }
+
+    /** The multicast manager the session's nodes are hosts of, which other traffic can share. */
+    public MulticastManager multicast() {
+        return manager;
+    }
+
     /** Receiver {@code receiver} crashes now: from now on it takes in, answers and repairs nothing. */
     public void crash(int receiver) {
         ReceiverHost host = receivers.get(receiver);
@@ -93,6 +109,15 @@ public final class RdcmSession {
         }
         crashed.add(receiver);
         host.stop();
+        checkComplete();
+    }
+
+    private void checkComplete() {
+        if (!complete && packets > 0 && receivers.keySet().stream()
+                .allMatch(r -> crashed.contains(r) || completedAt.containsKey(r))) {
+            complete = true;
+            whenComplete.run();
+        }
     }
 
     /** Sends {@code packets} packets and runs until every timer has gone quiet; the outcome. */
@@ -310,6 +335,7 @@ public final class RdcmSession {
             engine.onData(sequence, repair, now);
             if (!completedAt.containsKey(node) && engine.holdsAll(packets)) {
                 completedAt.put(node, now);
+                checkComplete();
             }
         }
 

@@ -1,5 +1,6 @@
 package io.robber.datacast.mctcp;
 
+import io.robber.datacast.background.BackgroundTraffic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.datacast.background.FlowSizes;
@@ -21,11 +22,11 @@ class RoutingSweepBenchmarkTest {
     void groupsAreDisjointOddHostsOverThreeRacksAndEveryRackHasBothHalves() {
         for (Network network : List.of(Fattree.of(4, 3, LinkProfiles.DEFAULT).network(),
                 LeafSpine.of(4, 8, 4, LinkProfiles.DEFAULT).network())) {
-            int[] hosts = RoutingSweepBenchmark.hostsByRack(network);
+            int[] hosts = BackgroundTraffic.serversByRack(network);
             assertThat(hosts).hasSize(network.servers().size()).doesNotHaveDuplicates();
             for (int i = 0; i + 1 < hosts.length; i += 2) {
-                assertThat(rack(network, hosts[i])).as("hosts %d and %d share a rack", i, i + 1)
-                        .isEqualTo(rack(network, hosts[i + 1]));
+                assertThat(BackgroundTraffic.rack(network, hosts[i])).as("hosts %d and %d share a rack", i, i + 1)
+                        .isEqualTo(BackgroundTraffic.rack(network, hosts[i + 1]));
             }
             int count = network.servers().size() / 8;
             List<int[]> groups = RoutingSweepBenchmark.groups(network, hosts, count, new SplittableRandom(7));
@@ -36,7 +37,7 @@ class RoutingSweepBenchmarkTest {
             for (int[] group : groups) {
                 assertThat(group).hasSize(4);
                 assertThat(IntStream.of(group).boxed().toList()).allMatch(odd::contains).allMatch(seen::add);
-                assertThat(IntStream.of(group).map(h -> rack(network, h)).distinct().count()).isGreaterThanOrEqualTo(3);
+                assertThat(IntStream.of(group).map(h -> BackgroundTraffic.rack(network, h)).distinct().count()).isGreaterThanOrEqualTo(3);
             }
         }
     }
@@ -51,9 +52,5 @@ class RoutingSweepBenchmarkTest {
                     settings.withInterval(500_000_000L), 2_000_000_000L, 3);
             assertThat(mbps).isBetween(1.0, 100.0);
         }
-    }
-
-    private static int rack(Network network, int server) {
-        return network.outHead(network.outStart(server));
     }
 }
