@@ -53,9 +53,11 @@ import picocli.CommandLine.Spec;
             "--data-plane measures instead the data plane's parts alone on this machine: the wire codec, the SHA-256 "
                     + "piece digest at 64KiB and 1MiB, and the piece exchange's bookkeeping in virtual time over free "
                     + "links.",
-            "--topology SPEC compares instead Datacast with BT-Cornet and BT-Optimized on a data-center topology in "
-                    + "virtual time (the Datacast paper's Fig. 14): finish time against the multi-tree ideal, link "
-                    + "stress, duplicate data and cache hits.",
+            "--topology SPEC compares instead group data delivery on a data-center topology in virtual time: Datacast, "
+                    + "RDCM and MCTCP on the packet-level fabric, BT-Cornet and BT-Optimized as swarms (the Datacast "
+                    + "paper's Fig. 14): finish time against the multi-tree ideal, link stress, duplicate data and cache "
+                    + "hits. --loss, --fail-link, --fail-receiver and --background act on the fabric during the runs; "
+                    + "--timeline writes RDCM's and MCTCP's rates over time.",
             "Scenarios: tc1-fast, tc1-slow, tc1-fast-to-slow, tc1-slow-to-fast, tc1-mayhem, tc2-c1..4, "
                     + "tc2-error-c1..4, tc3-{2,4}x{2,4,8,16}, tc4-{2,4}x{2,4,8,16}, or a path to a scenario .json file."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -142,6 +144,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (topology.strayed()) {
+            throw new ParameterException(spec.commandLine(), "--receivers, --group-fraction, --loss, --fail-link, "
+                    + "--fail-receiver, --background and --timeline apply with --topology SPEC");
+        }
         if (dataPlane) {
             return dataPlane();
         }

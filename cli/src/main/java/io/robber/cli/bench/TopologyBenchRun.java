@@ -1,9 +1,11 @@
 package io.robber.cli.bench;
 
 import io.robber.cli.ExitCodes;
+import io.robber.datacast.bench.FabricEvents;
 import io.robber.datacast.bench.TopologyBench;
 import io.robber.datacast.bench.TopologyRun;
 import io.robber.datacast.steiner.Group;
+import io.robber.datacast.timeline.Timeline;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.topology.TopologyFile;
 import io.robber.datacast.topology.TopologySpec;
@@ -31,6 +33,8 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
         Map<String, String> protocolOptions) {
     /** 20 MB: the paper's 500 MB scaled down so a 1024-receiver run stays within minutes (docs/bench/datacast-fig14.md). */
     static final long DEFAULT_BYTES = 20_000_000L;
+    /** The protocols that record a timeline. */
+    private static final List<String> RECORDING = List.of(TopologyBench.RDCM, TopologyBench.MCTCP);
 
     /** Checks the options against each other and the topology, as usage errors. */
     static TopologyBenchRun of(CommandSpec spec, TopologyOptions options, List<String> protocols, Long size, long seed,
@@ -65,19 +69,29 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
     /** Runs everything, prints the table or JSON, writes the files asked for; fails when a run did not complete. */
     int execute(CommandSpec spec, boolean json, Path csv, Path html) {
         PrintWriter err = spec.commandLine().getErr();
-        TopologyReport report = new TopologyReport(run(spec, r -> progress(err, r)));
+        Topology topology = topology(spec);
+        boolean timelines = options.timeline != null || html != null;
+        TopologyReport report = new TopologyReport(run(spec, topology, timelines, r -> progress(err, r)),
+                topology.network());
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? report.json() + System.lineSeparator() : report.table());
         out.flush();
         BenchCommand.write(csv, report.csv());
         BenchCommand.write(html, report.html());
+        BenchCommand.write(options.timeline, report.timelineCsv());
         report.requireComplete();
         return ExitCodes.OK;
     }
 
-    /** Runs everything, telling {@code progress} after each run. */
-    List<TopologyRun> run(CommandSpec spec, Consumer<TopologyRun> progress) {
-        Topology topology = topology(spec);
+    /** One run to make: a protocol for a group, with the fabric's events for it. */
+    private record Planned(String protocol, Group group, int repeat, FabricEvents events) {
+    }
+
+    /**
+     * Runs everything, recording rdcm's and mctcp's timelines if {@code timelines}, telling
+     * {@code progress} after each run; every run is checked before the first starts.
+     */
+    List<TopologyResult> run(CommandSpec spec, Topology topology, boolean timelines, Consumer<TopologyRun> progress) {
         int servers = topology.network().servers().size();
         List<Integer> sizes = options.groupFraction != null
                 ? List.of((int) Math.max(1, Math.round(options.groupFraction * (servers - 1))))
@@ -88,19 +102,33 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
                         + " on " + topology.spec() + "'s " + servers + " servers, got " + receivers);
             }
         }
-        TopologyBench bench = new TopologyBench(topology, dataBytes, seed, protocolOptions);
-        List<TopologyRun> runs = new ArrayList<>();
+        TopologyEvents events = TopologyEvents.of(spec, options, topology.network());
+        List<Planned> plan = new ArrayList<>();
         for (int receivers : sizes) {
             for (int r = 1; r <= repeat; r++) {
                 Group group = TopologyBench.randomGroup(topology.network(), receivers, seed + r - 1);
+                FabricEvents fabric = events.forGroup(group, seed + r - 1);
                 for (String protocol : protocols) {
-                    TopologyRun run = bench.run(protocol, group, r);
-                    progress.accept(run);
-                    runs.add(run);
+                    try {
+                        TopologyBench.check(protocol, fabric);
+                    } catch (IllegalArgumentException e) {
+                        throw new ParameterException(spec.commandLine(), e.getMessage());
+                    }
+                    plan.add(new Planned(protocol, group, r, fabric));
                 }
             }
         }
-        return runs;
+        TopologyBench bench = new TopologyBench(topology, dataBytes, seed, protocolOptions);
+        List<TopologyResult> results = new ArrayList<>();
+        for (Planned planned : plan) {
+            Timeline timeline = timelines && RECORDING.contains(planned.protocol()) ? bench.timeline(planned.group())
+                    : null;
+            TopologyRun run = bench.run(planned.protocol(), planned.group(), planned.repeat(), planned.events(),
+                    timeline);
+            progress.accept(run);
+            results.add(new TopologyResult(run, timeline));
+        }
+        return results;
     }
 
     private Topology topology(CommandSpec spec) {
@@ -113,9 +141,10 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
     }
 
     static void progress(PrintWriter err, TopologyRun r) {
-        err.printf(Locale.ROOT, "bench: %s %s %d receivers #%d: %.4f s (%.3f x ideal), link stress %.4f, "
+        err.printf(Locale.ROOT, "bench: %s %s %d receivers #%d: %s s (%s x ideal), link stress %s, "
                         + "%d events in %.1f s%s%n", r.topology(), r.protocol(), r.receivers(), r.repeat(),
-                r.finishSeconds(), r.ofIdeal(), r.linkStress(), r.events(), r.wallSeconds(),
+                TopologyReport.fixed(r.finishSeconds(), 4), TopologyReport.fixed(r.ofIdeal(), 3),
+                TopologyReport.fixed(r.linkStress(), 4), r.events(), r.wallSeconds(),
                 r.complete() ? "" : " FAILED: " + r.error());
         err.flush();
     }

@@ -4,16 +4,27 @@ import io.robber.cli.CliFailure;
 import io.robber.cli.JsonOutput;
 import io.robber.cli.TextTable;
 import io.robber.datacast.bench.TopologyRun;
+import io.robber.datacast.timeline.Timeline;
+import io.robber.datacast.topology.Network;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /** {@code bench --topology}'s results as a table, JSON, CSV or an HTML page. */
 final class TopologyReport {
+    /** The most bins a timeline is written in. */
+    static final int MAX_BINS = 500;
+    /** The most bins a chart draws: fewer than the CSV's, each averaging enough packets to read. */
+    static final int CHART_BINS = 120;
+    private final List<TopologyResult> results;
     private final List<TopologyRun> runs;
+    private final Network network;
 
-    TopologyReport(List<TopologyRun> runs) {
-        this.runs = List.copyOf(runs);
+    /** The report of {@code results}, whose timelines name nodes as {@code network} does. */
+    TopologyReport(List<TopologyResult> results, Network network) {
+        this.results = List.copyOf(results);
+        this.runs = results.stream().map(TopologyResult::run).toList();
+        this.network = network;
     }
 
     /** One run as JSON shows it: the record's figures and the derived ones, null where a figure does not apply. */
@@ -81,6 +92,45 @@ final class TopologyReport {
         return out.toString();
     }
 
+    /**
+     * The timelines in long form, one row per run, bin and series: the bin's start in seconds, the
+     * node, what it counts ({@code sent}, {@code tree}, {@code overlay}) and its rate in Mbit/s; a
+     * run's bins are a hundredth of its ideal finish time, merged to at most {@link #MAX_BINS}.
+     */
+    String timelineCsv() {
+        StringBuilder out = new StringBuilder("protocol,receivers,repeat,seconds,node,kind,mbps\n");
+        for (TopologyResult result : results) {
+            if (result.timeline() == null) {
+                continue;
+            }
+            Timeline timeline = result.timeline().coarsened(MAX_BINS);
+            TopologyRun r = result.run();
+            for (int bin = 0; bin < timeline.bins(); bin++) {
+                for (Timeline.Series series : timeline.series()) {
+                    out.append(String.format(Locale.ROOT, "%s,%d,%d,%.6f,%s,%s,%.3f%n", r.protocol(), r.receivers(),
+                            r.repeat(), bin * timeline.binNanos() / 1e9, network.node(series.node()).name()
+                                    .replace(',', ' '), series.kind().label(), timeline.mbps(series, bin)));
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /** The charts of the runs that recorded a timeline, each under a heading naming the run. */
+    private String charts() {
+        StringBuilder out = new StringBuilder();
+        for (TopologyResult result : results) {
+            if (result.timeline() == null || result.timeline().bins() == 0) {
+                continue;
+            }
+            TopologyRun r = result.run();
+            out.append(String.format(Locale.ROOT, "<h2>%s, %d receivers, run %d: rates over time</h2>%n",
+                    escape(r.protocol()), r.receivers(), r.repeat()))
+                    .append(TimelineChart.svg(result.timeline().coarsened(CHART_BINS)));
+        }
+        return out.toString();
+    }
+
     /** The table as a page, with a bar per run for its finish time against the ideal and its link stress. */
     String html() {
         StringBuilder rows = new StringBuilder();
@@ -94,12 +144,12 @@ final class TopologyReport {
         }
         return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>robber bench --topology</title>\n"
                 + "<style>td,th{padding:2px 8px;text-align:left}.bar{display:inline-block;height:10px;"
-                + "background:#47c}</style></head><body>\n<h1>Datacast and BitTorrent on a data-center topology</h1>\n"
+                + "background:#47c}</style></head><body>\n<h1>Group data delivery on a data-center topology</h1>\n"
                 + "<p>Finish time as a multiple of the ideal (data &divide; (trees &times; link rate)) and link stress "
                 + "(data bytes over all links &divide; (data &times; tree links)); virtual time.</p>\n<table>\n"
                 + "<tr><th>topology</th><th>protocol</th><th>receivers</th><th>rep</th><th>trees</th>"
                 + "<th>&times; ideal</th><th>link stress</th><th>verified</th></tr>\n" + rows + "</table>\n"
-                + "<pre>" + escape(table()) + "</pre>\n</body></html>\n";
+                + "<pre>" + escape(table()) + "</pre>\n" + charts() + "</body></html>\n";
     }
 
     private static String bar(double value, double max) {
@@ -114,7 +164,8 @@ final class TopologyReport {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
-    private static String fixed(double value, int decimals) {
+    /** {@code value} with {@code decimals} decimals, or n/a when it is not a number. */
+    static String fixed(double value, int decimals) {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%." + decimals + "f", value) : "n/a";
     }
 

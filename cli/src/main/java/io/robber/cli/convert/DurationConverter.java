@@ -43,7 +43,8 @@ public final class DurationConverter implements ITypeConverter<Duration> {
         return parse(text, false);
     }
 
-    private static Duration parse(String text, boolean zero) {
+    /** The duration {@code text} gives, zero allowed if {@code zero}; a one-line error naming the accepted forms. */
+    public static Duration parse(String text, boolean zero) {
         Matcher m = SIMPLE.matcher(text.toLowerCase(Locale.ROOT));
         Duration duration;
         if (m.matches()) {

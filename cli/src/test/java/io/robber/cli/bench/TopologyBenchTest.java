@@ -75,6 +75,80 @@ class TopologyBenchTest {
     }
 
     @Test
+    void rdcmAndMctcpSurviveLossALinkFailureAndACrashWhileTheTimelineIsWrittenAndDrawn(@TempDir Path dir)
+            throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path timeline = dir.resolve("timeline.csv");
+        Path html = dir.resolve("report.html");
+        int code = execute(out, err, "bench", "--topology", "bcube:4,1", "--receivers", "10",
+                "--size", "2MB", "--loss", "0.01", "--fail-link", "5ms:<0,0>-03",
+                "--fail-receiver", "8ms", "--protocols", "rdcm,mctcp", "--timeline", timeline.toString(), "--html",
+                html.toString(), "--json");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.toString()).get("results");
+        assertThat(results).hasSize(2);
+        for (JsonNode r : results) {
+            assertThat(r.get("verified").asBoolean()).as(r.get("protocol").asText()).isTrue();
+        }
+        List<String> rows = Files.readAllLines(timeline);
+        assertThat(rows.get(0)).isEqualTo("protocol,receivers,repeat,seconds,node,kind,mbps");
+        assertThat(rows).anyMatch(row -> row.startsWith("rdcm,10,1,") && row.contains(",overlay,"))
+                .anyMatch(row -> row.startsWith("mctcp,10,1,") && row.contains(",00,sent,"))
+                .noneMatch(row -> row.startsWith("datacast"));
+        assertThat(Files.readString(html)).contains("rdcm, 10 receivers, run 1: rates over time", "<svg",
+                "of it over the overlay", "mctcp, 10 receivers, run 1");
+    }
+
+    @Test
+    void datacastRepairsItsTreesAroundALinkThatFailsDuringTheRun() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--topology", "bcube:4,1", "--receivers", "10", "--protocols", "datacast",
+                "--size", "2MB", "--fail-link", "1ms:<0,0>-03", "--json");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        JsonNode run = new ObjectMapper().readTree(out.toString()).get("results").get(0);
+        assertThat(run.get("verified").asBoolean()).isTrue();
+    }
+
+    @Test
+    void fabricEventsAreCheckedBeforeAnyRun() {
+        assertUsage("--fail-link 5ms needs its link", "give the time and the link's two ends as AT:A-B", "--topology",
+                "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms");
+        assertUsage("an unknown node", "--fail-link 5ms:00-99: no node '99'", "--topology", "bcube:4,1",
+                "--protocols", "rdcm", "--fail-link", "5ms:00-99");
+        assertUsage("two servers are not adjacent", "no link between 00 and 01", "--topology", "bcube:4,1",
+                "--protocols", "rdcm", "--fail-link", "5ms:00-01");
+        assertUsage("a bad time", "is not a duration", "--topology", "bcube:4,1", "--protocols", "rdcm",
+                "--fail-link", "soon:00-<0,0>");
+        assertUsage("a switch cannot crash as a receiver", "is a switch", "--topology", "bcube:4,1", "--protocols",
+                "rdcm", "--fail-receiver", "5ms:<0,0>");
+        assertUsage("the swarms take no events", "not to bt-cornet", "--topology", "bcube:4,1", "--protocols",
+                "rdcm,bt-cornet", "--background", "websearch:0.3");
+        assertUsage("datacast takes no crash", "not receiver crashes", "--topology", "bcube:4,1", "--protocols",
+                "datacast", "--fail-receiver", "1ms");
+        assertUsage("a loss of 1", "--loss must be a fraction in [0, 1)", "--topology", "bcube:4,1", "--protocols",
+                "rdcm", "--loss", "1");
+        assertUsage("a bad background", "--background cbr:3: unknown background", "--topology", "bcube:4,1",
+                "--protocols", "rdcm", "--background", "cbr:3");
+        assertUsage("events without a topology", "apply with --topology SPEC", "--scenario", "tc1-fast", "--loss",
+                "0.01");
+    }
+
+    private static void assertUsage(String why, String message, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] all = new String[args.length + 1];
+        all[0] = "bench";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(execute(out, err, all)).as(why).isEqualTo(2);
+        assertThat(err.toString()).as(why).contains(message);
+        assertThat(out.toString()).as("%s: no run started", why).isEmpty();
+    }
+
+    @Test
     void usageErrorsNameTheProblem() {
         StringWriter err = new StringWriter();
         assertThat(execute(new StringWriter(), err, "bench", "--topology", "bcube:4", "--size", "1MB")).isEqualTo(2);

@@ -6,6 +6,7 @@ import io.robber.datacast.steiner.SteinerTree;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
 import io.robber.datacast.transport.BlockFeed;
+import io.robber.datacast.transport.DatacastOutcome;
 import io.robber.datacast.transport.DatacastNodes;
 import io.robber.datacast.transport.DatacastTransfer;
 import io.robber.datacast.transport.TransferReport;
@@ -38,16 +39,18 @@ final class DatacastRun {
         long wall = System.nanoTime();
         // Blocks dealt as the ideal counts them (§4.2's hand-off moves blocks only off slower trees, and
         // here the trees are alike): the per-tree packets of the link stress's denominator stay exact.
+        // A link failure replaces trees, whose blocks the hand-off then moves to the others.
+        BlockFeed feed = events.linkFailures().isEmpty() ? BlockFeed.DEALT : BlockFeed.HANDED_OFF;
         DatacastTransfer transfer = new DatacastTransfer(new DatacastNodes(fabric), ideal.trees(), members,
-                ideal.packets(), ideal.blockPackets(), settings, BlockFeed.DEALT, DatacastTransfer.DETECTION_NANOS);
+                ideal.packets(), ideal.blockPackets(), settings, feed, DatacastTransfer.DETECTION_NANOS);
         transfer.start();
         long limit = (long) (ideal.idealSeconds() * 1e9 * 100) + 10_000_000_000L;
         List<TransferReport> reports = transfer.runUntilFinished(limit);
         double wallSeconds = (System.nanoTime() - wall) / 1e9;
 
-        boolean complete = reports.stream().allMatch(TransferReport::complete);
-        long finish = reports.stream().flatMap(r -> r.receivers().stream())
-                .mapToLong(TransferReport.ReceiverReport::finishNanos).max().orElse(-1);
+        DatacastOutcome outcome = transfer.outcome();
+        boolean complete = outcome.complete();
+        long finish = outcome.finishNanos();
         double dataBytesCarried = 0;
         for (int arc = 0; arc < network.arcCount(); arc++) {
             dataBytesCarried += dataPackets(fabric.port(arc), settings) * settings.mtuBytes();
@@ -63,7 +66,8 @@ final class DatacastRun {
                 complete ? finish / 1e9 : Double.NaN, ideal.idealSeconds(), dataBytesCarried / idealBytes,
                 fabric.total(Port::bytesSent) / idealBytes, newData == 0 ? 0 : (double) duplicateData / newData,
                 hits, complete, clock.executed(), wallSeconds,
-                complete ? null : "unfinished after " + limit / 1e9 + " s of virtual time");
+                complete ? null : outcome.failure() != null ? outcome.failure()
+                        : "unfinished after " + limit / 1e9 + " s of virtual time");
     }
 
     /**

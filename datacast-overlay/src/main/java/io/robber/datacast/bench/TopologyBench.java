@@ -95,8 +95,8 @@ public final class TopologyBench {
      * and mctcp's rates into {@code timeline} unless it is null.
      */
     public TopologyRun run(String protocol, Group group, int repeat, FabricEvents events, Timeline timeline) {
-        check(protocol);
-        checkEvents(protocol, group, events);
+        check(protocol, events);
+        checkCrashes(group, events);
         Network network = topology.network();
         MultiTreeIdeal ideal = MultiTreeIdeal.of(network, treesOf(topology, group), dataBytes, settings);
         switch (protocol) {
@@ -128,18 +128,23 @@ public final class TopologyBench {
     }
 
     /** Fails with a one-line message when {@code events} ask of {@code protocol} what it cannot take. */
-    private void checkEvents(String protocol, Group group, FabricEvents events) {
+    public static void check(String protocol, FabricEvents events) {
+        check(protocol);
         if (!events.any()) {
             return;
         }
         if (!FABRIC_PROTOCOLS.contains(protocol)) {
-            throw new IllegalArgumentException("loss, link failures and receiver crashes act on the fabric, so they "
-                    + "apply to " + String.join(", ", FABRIC_PROTOCOLS) + ", not to " + protocol);
+            throw new IllegalArgumentException("loss, link failures, receiver crashes and background flows act on the "
+                    + "fabric, so they apply to " + String.join(", ", FABRIC_PROTOCOLS) + ", not to " + protocol);
         }
         if (protocol.equals(DATACAST) && (!events.receiverCrashes().isEmpty() || events.background().any())) {
             throw new IllegalArgumentException("datacast takes loss and link failures, not receiver crashes or "
                     + "background flows: those apply to rdcm and mctcp");
         }
+    }
+
+    /** Fails with a one-line message when {@code events} crash a node that is not one of {@code group}'s receivers. */
+    private void checkCrashes(Group group, FabricEvents events) {
         for (FabricEvents.ReceiverCrash crash : events.receiverCrashes()) {
             if (group.receivers().stream().noneMatch(node -> node.index() == crash.node())) {
                 throw new IllegalArgumentException("the receiver to crash, " + topology.network().node(crash.node()).name()

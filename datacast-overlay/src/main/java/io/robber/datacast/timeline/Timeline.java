@@ -66,7 +66,7 @@ public final class Timeline {
         add(new Series(node, kind), now, size);
     }
 
-    private void add(Series series, long now, int size) {
+    private void add(Series series, long now, long size) {
         int bin = (int) (now / binNanos);
         long[] counts = bytes.computeIfAbsent(series, s -> new long[Math.max(16, bin + 1)]);
         if (bin >= counts.length) {
@@ -75,6 +75,30 @@ public final class Timeline {
         }
         counts[bin] += size;
         bins = Math.max(bins, bin + 1);
+    }
+
+    /**
+     * This timeline in at most {@code maxBins} bins, each a whole number of this one's (rates are the
+     * averages over the bins merged); this one if it has no more.
+     */
+    public Timeline coarsened(int maxBins) {
+        if (maxBins < 1) {
+            throw new IllegalArgumentException("a timeline needs at least one bin, got " + maxBins);
+        }
+        if (bins <= maxBins) {
+            return this;
+        }
+        int factor = (bins + maxBins - 1) / maxBins;
+        Timeline coarse = new Timeline(binNanos * factor);
+        for (Map.Entry<Series, long[]> entry : bytes.entrySet()) {
+            long[] counts = entry.getValue();
+            for (int bin = 0; bin < Math.min(bins, counts.length); bin++) {
+                if (counts[bin] > 0) {
+                    coarse.add(entry.getKey(), bin * binNanos, counts[bin]);
+                }
+            }
+        }
+        return coarse;
     }
 
     public long binNanos() {

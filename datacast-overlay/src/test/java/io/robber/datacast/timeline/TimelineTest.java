@@ -36,6 +36,23 @@ class TimelineTest {
     }
 
     @Test
+    void aCoarsenedTimelineMergesWholeBinsAndAveragesTheirRates() {
+        Timeline timeline = new Timeline(MS);
+        for (int bin = 0; bin < 10; bin++) {
+            timeline.sent(bin * MS, 0, 125 * bin);
+        }
+        timeline.received(9 * MS, 1, Kind.OVERLAY, 500);
+        assertThat(timeline.coarsened(10)).isSameAs(timeline);
+        Timeline coarse = timeline.coarsened(4);
+        assertThat(coarse.binNanos()).as("10 bins into 4 at most: 3 per bin").isEqualTo(3 * MS);
+        assertThat(coarse.bins()).isEqualTo(4);
+        assertThat(coarse.mbps(new Series(0, Kind.SENT), 1)).as("bins 3-5: (3 + 4 + 5) kbit over 3 ms").isEqualTo(4.0);
+        assertThat(coarse.mbps(new Series(0, Kind.SENT), 3)).as("bin 9 alone, over 3 ms").isEqualTo(3.0);
+        assertThat(coarse.mbps(new Series(1, Kind.OVERLAY), 3)).isEqualTo(4.0 / 3);
+        assertThatThrownBy(() -> timeline.coarsened(0)).hasMessageContaining("at least one bin");
+    }
+
+    @Test
     void badInputIsRefused() {
         assertThatThrownBy(() -> new Timeline(0)).hasMessageContaining("at least 1 ns");
         assertThatThrownBy(() -> new Timeline(MS).received(0, 1, Kind.SENT, 1)).hasMessageContaining("tree or over");
