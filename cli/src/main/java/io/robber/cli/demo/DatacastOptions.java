@@ -30,9 +30,14 @@ public final class DatacastOptions {
     static final long DEFAULT_SIZE = 2_000_000;
     static final double DEFAULT_LINK_RATE_MBPS = 10;
     static final int BLOCK_PACKETS = 250;
+    /** The protocols whose demo on a topology runs on the fabric in virtual time only. */
+    static final List<String> FABRIC_ONLY = List.of("rdcm", "mctcp");
+    /** 1 GB: RDCM's and MCTCP's per-packet state for a million packets. */
+    static final long MAX_FABRIC_BYTES = 1_000_000_000L;
 
     @Option(names = "--topology", paramLabel = "SPEC|FILE.json",
-            description = "With --protocol datacast: the data-center network, bcube:n,k, fattree:n,k, torus:n,k or "
+            description = "With --protocol datacast, rdcm or mctcp: the data-center network (rdcm and mctcp in virtual "
+                    + "time), bcube:n,k, fattree:n,k, torus:n,k or "
                     + "leafspine:spines,leaves,hosts, or a topology file (JSON, links with profiles of their own); "
                     + "the first server is the source.")
     String topology;
@@ -57,7 +62,7 @@ public final class DatacastOptions {
                     + "against the finish time says whether the machine kept up).")
     Double linkRate;
 
-    /** Whether the options ask for Datacast's demo. */
+    /** Whether the options ask for a demo on a topology. */
     boolean requested(String protocol) {
         return topology != null || "datacast".equals(protocol);
     }
@@ -70,12 +75,15 @@ public final class DatacastOptions {
         }
     }
 
-    /** Runs Datacast's demo and prints its table or JSON; the exit code. */
+    /** Runs the demo on the topology (Datacast's, or RDCM's and MCTCP's) and prints its table or JSON; the exit code. */
     int run(CommandSpec spec, String protocol, boolean virtual, Long size, Long blockSize, long seed, Duration timeout,
             boolean json) throws InterruptedException {
+        if (topology != null && FABRIC_ONLY.contains(protocol)) {
+            return runOnFabric(spec, protocol, size, blockSize, seed, json);
+        }
         if (!"datacast".equals(protocol) || topology == null) {
-            throw new ParameterException(spec.commandLine(), "--topology goes with --protocol datacast, and Datacast's "
-                    + "demo needs a --topology, e.g. --protocol datacast --topology bcube:4,1");
+            throw new ParameterException(spec.commandLine(), "--topology goes with --protocol datacast, rdcm or mctcp, "
+                    + "and Datacast's demo needs a --topology, e.g. --protocol datacast --topology bcube:4,1");
         }
         DatacastDemo.Plan plan = plan(spec, virtual, size, blockSize, seed, timeout);
         PrintWriter out = spec.commandLine().getOut();
@@ -104,6 +112,54 @@ public final class DatacastOptions {
         return ExitCodes.OK;
     }
 
+    /** RDCM's or MCTCP's run on the fabric in virtual time; the exit code. */
+    private int runOnFabric(CommandSpec spec, String protocol, Long size, Long blockSize, long seed, boolean json) {
+        var parsed = spec.commandLine().getParseResult();
+        if (parsed.hasMatchedOption("--backend") && !"virtual".equals(parsed.matchedOptionValue("--backend", ""))) {
+            throw new ParameterException(spec.commandLine(), protocol + " runs on the data-center fabric in virtual "
+                    + "time only: drop --backend, or drop --topology for real bytes through MulticastChannel on an "
+                    + "emulated WAN");
+        }
+        if (failLinks != null || linkRate != null || blockSize != null) {
+            throw new ParameterException(spec.commandLine(), "--fail-links, --link-rate and --piece-size are Datacast's;"
+                    + " " + protocol + " runs at the topology's rates: try 'robber bench --topology " + topology
+                    + " --protocols " + protocol + " --fail-link AT:A-B' for failures");
+        }
+        long bytes = size == null ? DEFAULT_SIZE : size;
+        if (bytes < 1 || bytes > MAX_FABRIC_BYTES) {
+            throw new ParameterException(spec.commandLine(), "--size must be between 1 byte and "
+                    + ByteSizes.format(MAX_FABRIC_BYTES) + " for " + protocol + "'s demo, got " + ByteSizes.format(bytes));
+        }
+        Topology chosen = topology(spec);
+        Group group = group(spec, chosen.network(), new Random(seed));
+        PrintWriter out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf(Locale.ROOT, "robber demo: protocol %s, virtual time on the packet-level fabric, %s, source %s, "
+                            + "%d receivers, %s, links at the topology's rates, seed %d%n", protocol, topology,
+                    group.source().name(), group.receivers().size(), ByteSizes.format(bytes), seed);
+            out.flush();
+        }
+        FabricDemo.Result result = FabricDemo.run(chosen, protocol, group, bytes, seed);
+        if (json) {
+            JsonOutput.write(out, result);
+        } else {
+            out.print(FabricDemo.render(result));
+            out.flush();
+        }
+        if (!result.complete()) {
+            throw CliFailure.failed(protocol + " did not deliver everything: " + result.error(), null);
+        }
+        return ExitCodes.OK;
+    }
+
+    private Topology topology(CommandSpec spec) {
+        try {
+            return topology.endsWith(".json") ? TopologyFile.read(Path.of(topology)) : TopologySpec.parse(topology);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--topology: " + e.getMessage());
+        }
+    }
+
     private static String trim(double value) {
         return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
@@ -124,10 +180,9 @@ public final class DatacastOptions {
                     + "demo, got " + ByteSizes.format(bytes));
         }
         long bitsPerSecond = Math.round(rate * 1e6);
+        Topology given = topology(spec);
         Topology chosen;
         try {
-            Topology given = topology.endsWith(".json") ? TopologyFile.read(Path.of(topology))
-                    : TopologySpec.parse(topology);
             chosen = TopologySpec.parse(given.spec(), given.linkProfiles().scaledTo(bitsPerSecond));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--topology: " + e.getMessage());

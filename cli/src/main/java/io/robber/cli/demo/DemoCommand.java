@@ -41,7 +41,9 @@ import picocli.CommandLine.Spec;
                     + "30 MB); --scenario none runs --clusters x --nodes-per-cluster on unshaped loopback.",
             "Traffic is 'local' within a cluster and 'global' across clusters.",
             "--protocol datacast --topology SPEC multicasts over a data-center network's edge-disjoint Steiner trees "
-                    + "instead, every switch and server a relay on its own 127.2.x.y address (see --topology)."},
+                    + "instead, every switch and server a relay on its own 127.2.x.y address (see --topology); "
+                    + "--protocol rdcm or mctcp with --topology runs that protocol on the same network's packet-level "
+                    + "fabric in virtual time."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success, every copy verified",
@@ -53,7 +55,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--protocol", defaultValue = "robber", paramLabel = "NAME",
             completionCandidates = ProtocolNames.class,
-            description = "Protocol: ${COMPLETION-CANDIDATES}, or datacast with --topology (default: ${DEFAULT-VALUE}).")
+            description = "Protocol: ${COMPLETION-CANDIDATES}; datacast, rdcm and mctcp also with --topology (default: "
+                    + "${DEFAULT-VALUE}).")
     String protocol;
 
     @Option(names = "--backend", defaultValue = "inprocess", paramLabel = "NAME",
@@ -109,7 +112,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (datacast.requested(protocol)) {
             if (scenario != null || clusters != null || nodesPerCluster != null) {
                 throw new ParameterException(spec.commandLine(), "--scenario, --clusters and --nodes-per-cluster are "
-                        + "the multi-cluster demo's; Datacast's runs on its --topology");
+                        + "the multi-cluster demo's; a demo on a data-center network runs on its --topology");
             }
             return datacast.run(spec, protocol, backend() == Backend.VIRTUAL, size, pieceSize, seed, timeout, json);
         }
