@@ -26,7 +26,8 @@ import picocli.CommandLine.ParameterException;
  *
  * @param protocols the protocols, {@link TopologyBench#PAPER_PROTOCOLS} unless chosen
  * @param dataBytes the data set's size
- * @param seed      seeds the groups (seed + repeat − 1) and the fabric's loss draws
+ * @param seed      seeds repeat r (seed + r − 1): its group, the receivers crashed at random, the
+ *                  fabric's loss draws and background flows, a swarm's choices
  * @param protocolOptions {@code --option}s for the swarms, over the variants' own
  */
 record TopologyBenchRun(TopologyOptions options, List<String> protocols, long dataBytes, long seed, int repeat,

@@ -20,6 +20,8 @@ import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
 import io.robber.sim.VirtualClock;
+import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
@@ -80,8 +82,18 @@ final class RdcmRun {
                 alone ? fabric.total(Port::dataBytesSent) / treeBytes : Double.NaN,
                 alone ? fabric.total(Port::bytesSent) / treeBytes : Double.NaN,
                 (double) duplicates / fresh, -1, complete, clock.executed(), wallSeconds,
-                complete ? null : "a live receiver misses packets after " + fabric.clock().now() / 1e9
-                        + " s of virtual time");
+                complete ? null : failure(report, network));
+    }
+
+    /** Why a run did not complete: the receivers left short, and the failure reports that may explain it. */
+    private static String failure(RdcmReport report, Network network) {
+        List<String> left = report.receivers().stream().filter(r -> !report.crashed().contains(r.self())
+                && !r.holdsAll(report.packets())).map(r -> network.node(r.self()).name()).toList();
+        List<String> reported = report.receiverFailures().stream()
+                .map(f -> network.node(f.failed()).name()).toList();
+        return String.format(Locale.ROOT, "live receivers %s miss packets after %.3f s of virtual time; %d link failure "
+                + "reports, receivers reported failed: %s, tree version %d", left, report.endNanos() / 1e9,
+                report.linkFailures().size(), reported, report.treeVersion());
     }
 
     /** The rate of the tree's slowest link, bit/s. */

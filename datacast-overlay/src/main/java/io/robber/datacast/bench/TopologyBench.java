@@ -102,13 +102,13 @@ public final class TopologyBench {
         switch (protocol) {
             case DATACAST -> {
                 return DatacastRun.run(topology.spec(), network, group.source(), group.receivers(), ideal, settings,
-                        events, seed, repeat);
+                        events, runSeed(repeat), repeat);
             }
             case RDCM -> {
-                return RdcmRun.run(topology, group, ideal, events, seed, repeat, timeline);
+                return RdcmRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline);
             }
             case MCTCP -> {
-                return McTcpRun.run(topology, group, ideal, events, seed, repeat, timeline);
+                return McTcpRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline);
             }
             default -> {
                 return swarm(protocol, group, repeat, ideal);
@@ -120,6 +120,11 @@ public final class TopologyBench {
     public Timeline timeline(Group group) {
         double ideal = MultiTreeIdeal.of(topology.network(), treesOf(topology, group), dataBytes, settings).idealSeconds();
         return new Timeline(Math.max(10_000L, Math.round(ideal * 1e9 / 100)));
+    }
+
+    /** The seed of repeat {@code repeat}: the loss draws, the background flows and a swarm's choices differ per repeat. */
+    private long runSeed(int repeat) {
+        return seed + repeat - 1;
     }
 
     /** The group's edge-disjoint Steiner trees: Datacast's, the ideal's, and the first one rdcm's. */
@@ -155,7 +160,7 @@ public final class TopologyBench {
 
     private TopologyRun swarm(String protocol, Group group, int repeat, MultiTreeIdeal ideal) {
         Network network = topology.network();
-        ProtocolOptions options = ProtocolOptions.defaults(seed);
+        ProtocolOptions options = ProtocolOptions.defaults(runSeed(repeat));
         String engine = protocol;
         switch (protocol) {
             case "bt-cornet" -> {
@@ -173,7 +178,7 @@ public final class TopologyBench {
             options = options.with(option.getKey(), option.getValue());
         }
         return SwarmRun.run(topology.spec(), protocol, engine, options, network, group.source(), group.receivers(),
-                ideal, PIECE_BYTES, seed, repeat);
+                ideal, PIECE_BYTES, runSeed(repeat), repeat);
     }
 
     private static ProtocolOptions bittorrent(ProtocolOptions options, String variant) {
