@@ -88,8 +88,9 @@ public final class RdcmSession {
     }
 
     /**
-     * Runs {@code action} once, when every receiver not crashed holds every packet (before the
-     * session goes quiet: the last ACKs and the sender's timers still run).
+     * Runs {@code action} once, when every receiver still in the group (neither crashed nor reported
+     * failed) holds every packet: before the session goes quiet, as the last ACKs and the sender's
+     * timers still run.
      */
     public RdcmSession whenComplete(Runnable action) {
         this.whenComplete = action;
@@ -113,8 +114,8 @@ public final class RdcmSession {
     }
 
     private void checkComplete() {
-        if (!complete && packets > 0 && receivers.keySet().stream()
-                .allMatch(r -> crashed.contains(r) || completedAt.containsKey(r))) {
+        if (!complete && packets > 0 && receivers.keySet().stream().allMatch(r -> crashed.contains(r)
+                || completedAt.containsKey(r) || receiverFailures.stream().anyMatch(report -> report.failed() == r))) {
             complete = true;
             whenComplete.run();
         }
@@ -164,8 +165,15 @@ public final class RdcmSession {
         }
     }
 
-    /** §3.4: the failed-link set inferred from the report, and a new tree without it when that is news. */
+    /**
+     * §3.4: the failed-link set inferred from the report, and a new tree without it when that is news.
+     * A stale report, about a ring the overlay no longer has (the reporter or its successor taken out
+     * of the group meanwhile, or moved to another ring), is ignored.
+     */
     private void onLinkFailure(int reporter, int successor) {
+        if (!overlay.successors(reporter).contains(successor)) {
+            return;
+        }
         int[] inferred = FailedLinkInference.infer(tree, overlay, reporter, successor);
         linkFailures.add(new LinkFailureReport(reporter, successor, fabric.clock().now(), inferred));
         if (failedLinks.addAll(inferred)) {
@@ -173,13 +181,15 @@ public final class RdcmSession {
         }
     }
 
-    /** §3.4: the failed receiver out of the group, the tree pruned to the others. */
+    /** §3.4: the failed receiver out of the group, the tree pruned to the others; a stale report is ignored. */
     private void onReceiverFailure(int reporter, int failed) {
-        if (crashed.contains(reporter) || receiverFailures.stream().anyMatch(report -> report.failed() == failed)) {
+        if (crashed.contains(reporter) || !overlay.successors(reporter).contains(failed)
+                || receiverFailures.stream().anyMatch(report -> report.failed() == failed)) {
             return;
         }
         receiverFailures.add(new ReceiverFailureReport(reporter, failed, fabric.clock().now()));
         adjust(tree.prunedTo(liveReceivers()));
+        checkComplete();
     }
 
     /** The receivers not reported failed. */
