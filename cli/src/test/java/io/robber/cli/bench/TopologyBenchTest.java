@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.robber.cli.CliRun;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -138,14 +139,13 @@ class TopologyBenchTest {
     }
 
     private static void assertUsage(String why, String message, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         String[] all = new String[args.length + 1];
         all[0] = "bench";
         System.arraycopy(args, 0, all, 1, args.length);
-        assertThat(execute(out, err, all)).as(why).isEqualTo(2);
-        assertThat(err.toString()).as(why).contains(message);
-        assertThat(out.toString()).as("%s: no run started", why).isEmpty();
+        CliRun run = CliRun.of(all);
+        assertThat(run.exitCode()).as(why).isEqualTo(2);
+        assertThat(run.err()).as(why).contains(message);
+        assertThat(run.out()).as("%s: no run started", why).isEmpty();
     }
 
     @Test
