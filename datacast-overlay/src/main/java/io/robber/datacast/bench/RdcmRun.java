@@ -28,7 +28,8 @@ import java.util.stream.IntStream;
 /**
  * RDCM on the packet-level fabric: the group's first Steiner tree as its multicast tree, the backup
  * overlay of Fig. 8 on it (random ties, seeded), the sender at {@link #SENDER_SHARE} of the tree's
- * slowest link without congestion control (§3.5 is not built), and the manager of §3.4 rebuilding
+ * slowest link without congestion control, as the paper's experiments run, or with §3.5's (a BIC
+ * window per receiver) at up to the slowest link's rate; the manager of §3.4 rebuilding
  * the tree as a Steiner tree over the links not known to have failed. Background flows, if any, run
  * until every live receiver has everything; the links then carry more than RDCM's bytes, so the
  * run's link stress is not reported.
@@ -44,16 +45,15 @@ final class RdcmRun {
     }
 
     static TopologyRun run(Topology topology, Group group, MultiTreeIdeal ideal, FabricEvents events, long seed,
-            int repeat, Timeline timeline) {
+            int repeat, Timeline timeline, boolean congestionControl) {
         Network network = topology.network();
         MulticastTree tree = MulticastTree.of(network, ideal.trees().get(0));
         int[] receivers = group.receivers().stream().mapToInt(Node::index).toArray();
         BackupOverlay overlay = BackupOverlayBuild.build(tree, receivers,
                 ProxyTieBreak.random(new SplittableRandom(seed)));
         TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(topology), network, group.source().index());
-        RdcmSettings base = RdcmSettings.DEFAULT;
-        RdcmSettings settings = new RdcmSettings((long) (SENDER_SHARE * slowest(tree)), base.timeoutNanos(),
-                base.maxAttempts(), base.reportAfter(), base.dataBytes(), base.ackBytes());
+        RdcmSettings settings = RdcmSettings.DEFAULT.withRate((long) (SENDER_SHARE * slowest(tree)))
+                .withCongestionControl(congestionControl);
         VirtualClock clock = new VirtualClock();
         Fabric fabric = new Fabric(network, clock, seed);
         events.applyTo(fabric);

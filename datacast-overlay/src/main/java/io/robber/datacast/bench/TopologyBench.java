@@ -37,6 +37,8 @@ public final class TopologyBench {
     public static final String RDCM = "rdcm";
     public static final String MCTCP = "mctcp";
     public static final List<String> PAPER_PROTOCOLS = List.of(DATACAST, "bt-cornet", "bt-optimized");
+    /** The option turning RDCM's §3.5 congestion control on ({@code bic}) or off ({@code none}, the default). */
+    public static final String RDCM_CONGESTION_CONTROL = "rdcm.congestion-control";
     /** The protocols that run on the packet-level fabric. */
     public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP);
     /** The paper's BitTorrent block: "We choose 108KB as the block size in the simulations" (§6.3). */
@@ -105,7 +107,8 @@ public final class TopologyBench {
                         events, runSeed(repeat), repeat);
             }
             case RDCM -> {
-                return RdcmRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline);
+                return RdcmRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline,
+                        rdcmCongestionControl());
             }
             case MCTCP -> {
                 return McTcpRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline);
@@ -120,6 +123,16 @@ public final class TopologyBench {
     public Timeline timeline(Group group) {
         double ideal = MultiTreeIdeal.of(topology.network(), treesOf(topology, group), dataBytes, settings).idealSeconds();
         return new Timeline(Math.max(10_000L, Math.round(ideal * 1e9 / 100)));
+    }
+
+    /** Whether {@code --option rdcm.congestion-control=bic} asks for §3.5's congestion control (default: none). */
+    private boolean rdcmCongestionControl() {
+        String value = swarmOptions.getOrDefault(RDCM_CONGESTION_CONTROL, "none");
+        return switch (value) {
+            case "bic" -> true;
+            case "none" -> false;
+            default -> throw new IllegalArgumentException(RDCM_CONGESTION_CONTROL + " is bic or none, got '" + value + "'");
+        };
     }
 
     /** The seed of repeat {@code repeat}: the loss draws, the background flows and a swarm's choices differ per repeat. */
@@ -175,7 +188,9 @@ public final class TopologyBench {
             }
         }
         for (var option : swarmOptions.entrySet()) {
-            options = options.with(option.getKey(), option.getValue());
+            if (!option.getKey().equals(RDCM_CONGESTION_CONTROL)) {
+                options = options.with(option.getKey(), option.getValue());
+            }
         }
         return SwarmRun.run(topology.spec(), protocol, engine, options, network, group.source(), group.receivers(),
                 ideal, PIECE_BYTES, runSeed(repeat), repeat);

@@ -19,7 +19,10 @@ import java.util.Set;
  * One RDCM group on the fabric in virtual time: the multicast manager installs the tree, the sender
  * multicasts {@code packets} at its rate, and the receivers ACK and repair over the backup overlay
  * by source-routed unicast ({@link RepairRoutes}). Each node's engine gets one timer, re-armed after
- * every event to its next deadline. {@link #run} returns when no event is left.
+ * every event to its next deadline. {@link #run} returns when no event is left. With
+ * {@linkplain RdcmSettings#congestionControl() congestion control} (§3.5) every receiver keeps a
+ * {@link ExpectedSequence} and reports its h to the sender, which sends at its rate only below the
+ * slowest h.
  *
  * <p>The manager adjusts the group as §3.4 says. A link failure report adds the inferred failed-link
  * set to the global {@link FailedLinkSet} and, given a {@link TreeRebuild}, installs a new tree
@@ -133,9 +136,13 @@ public final class RdcmSession {
      */
     public RdcmReport run(int packets, long limitNanos) {
         this.packets = packets;
-        long interval = settings.intervalNanos();
-        for (int i = 0; i < packets; i++) {
-            fabric.clock().schedule(i * interval, sender::sendNext);
+        if (settings.congestionControl()) {
+            fabric.clock().schedule(0, sender::pump);
+        } else {
+            long interval = settings.intervalNanos();
+            for (int i = 0; i < packets; i++) {
+                fabric.clock().schedule(i * interval, sender::sendNext);
+            }
         }
         fabric.runUntil(limitNanos);
         int[] versions = manager.versions(GROUP);
@@ -188,6 +195,7 @@ public final class RdcmSession {
             return;
         }
         receiverFailures.add(new ReceiverFailureReport(reporter, failed, fabric.clock().now()));
+        sender.slowest.remove(failed);
         adjust(tree.prunedTo(liveReceivers()));
         checkComplete();
     }
@@ -278,15 +286,33 @@ public final class RdcmSession {
 
     private final class SenderHost extends Host {
         final RdcmSender engine;
+        final SlowestExpected slowest;
+        private int sent;
+        private boolean waiting;
 
         SenderHost(int node) {
             super(node);
             this.engine = new RdcmSender(overlay, settings.timeoutNanos(), this);
+            this.slowest = new SlowestExpected(overlay.receivers());
         }
 
         void sendNext() {
+            sent++;
             multicast(engine.onSend(fabric.clock().now()));
             rearm();
+        }
+
+        /** §3.5: the next packet at the sender's rate while the slowest receiver expects it, else a wait for its report. */
+        void pump() {
+            if (sent >= packets) {
+                return;
+            }
+            if (sent >= slowest.slowest()) {
+                waiting = true;
+                return;
+            }
+            sendNext();
+            fabric.clock().schedule(settings.intervalNanos(), this::pump);
         }
 
         @Override
@@ -294,6 +320,12 @@ public final class RdcmSession {
             if (packet.payload() instanceof RdcmAck ack) {
                 engine.onAck(ack);
                 rearm();
+            } else if (packet.payload() instanceof RdcmExpected expected) {
+                slowest.report(expected.receiver(), expected.highest());
+                if (waiting) {
+                    waiting = false;
+                    pump();
+                }
             }
         }
 
@@ -310,6 +342,7 @@ public final class RdcmSession {
 
     private final class ReceiverHost extends Host {
         final RdcmReceiver engine;
+        private final ExpectedSequence expected = new ExpectedSequence();
 
         ReceiverHost(int node) {
             super(node);
@@ -330,6 +363,9 @@ public final class RdcmSession {
             long now = fabric.clock().now();
             if (packet.payload() instanceof TreeFrame frame && frame.payload() instanceof RdcmData data) {
                 data(data.sequence(), false, now);
+                if (settings.congestionControl() && expected.onTreeData(data.sequence())) {
+                    unicast(node, tree.source(), settings.ackBytes(), new RdcmExpected(node, expected.expected()));
+                }
             } else if (packet.payload() instanceof RdcmData data) {
                 data(data.sequence(), true, now);
             } else if (packet.payload() instanceof RdcmAck ack) {

@@ -10,6 +10,7 @@ import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.topology.TopologySpec;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -79,6 +80,23 @@ class BackgroundFlowsTest {
                 new FabricEvents(0, List.of(), List.of(), heavy), null);
         assertThat(run.receivers()).isEqualTo(8);
         assertThat(run.complete() || run.error().contains("receivers reported failed")).as(run.error()).isTrue();
+    }
+
+    @Test
+    void rdcmsCongestionControlBesideWebSearchFlowsCompletesWithFewerDuplicateRepairs() {
+        Topology fattree = TopologySpec.parse("fattree:4,3");
+        Group everyone = TopologyBench.randomGroup(fattree.network(), 15, 42);
+        FabricEvents events = new FabricEvents(0, List.of(), List.of(),
+                BackgroundFlows.parse(List.of("websearch:0.3"), fattree.network()));
+        TopologyRun constant = new TopologyBench(fattree, 10_000_000, 42).run("rdcm", everyone, 1, events, null);
+        TopologyRun bic = new TopologyBench(fattree, 10_000_000, 42,
+                Map.of(TopologyBench.RDCM_CONGESTION_CONTROL, "bic")).run("rdcm", everyone, 1, events, null);
+        assertThat(bic.complete()).as(bic.error()).isTrue();
+        assertThat(bic.duplicateRatio()).as("fewer packets lost on the tree, fewer repaired twice")
+                .isLessThan(constant.duplicateRatio());
+        assertThatThrownBy(() -> new TopologyBench(fattree, 10_000_000, 42,
+                Map.of(TopologyBench.RDCM_CONGESTION_CONTROL, "cubic")).run("rdcm", everyone, 1, events, null))
+                .hasMessageContaining("rdcm.congestion-control is bic or none");
     }
 
     @Test
