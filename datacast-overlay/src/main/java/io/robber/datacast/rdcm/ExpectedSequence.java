@@ -5,7 +5,9 @@ package io.robber.datacast.rdcm;
  * loss on it (a gap in the tree's sequence, at most once a window), and the highest sequence the
  * receiver expects within the next round, h = m + w (m the highest sequence it got from the tree).
  * Repairs arrive over other links, so they neither grow the window nor count as loss. The receiver
- * reports h to the sender when it moved by a quarter of the window, or fell.
+ * reports h to the sender when it moved by a quarter of the window, or fell, or when a packet at or
+ * past the last h it reported arrives: the sender probes when it waited a timeout for a report (one
+ * may have been lost).
  */
 public final class ExpectedSequence {
     private final BicWindow window = new BicWindow();
@@ -30,7 +32,7 @@ public final class ExpectedSequence {
         highest = sequence;
         window.onPacket();
         int expected = expected();
-        if (expected < reported || expected - reported >= Math.max(1, window.size() / 4)) {
+        if (sequence >= reported || expected < reported || expected - reported >= Math.max(1, window.size() / 4)) {
             reported = expected;
             return true;
         }

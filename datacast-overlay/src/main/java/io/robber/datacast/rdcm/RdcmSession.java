@@ -289,6 +289,7 @@ public final class RdcmSession {
         final SlowestExpected slowest;
         private int sent;
         private boolean waiting;
+        private Runnable persist = () -> { };
 
         SenderHost(int node) {
             super(node);
@@ -302,17 +303,29 @@ public final class RdcmSession {
             rearm();
         }
 
-        /** §3.5: the next packet at the sender's rate while the slowest receiver expects it, else a wait for its report. */
+        /**
+         * §3.5: the next packet at the sender's rate while the slowest receiver expects it, else a wait
+         * for its report; a wait a timeout long sends one packet anyway (a probe, which the receivers
+         * answer with a report: theirs may have been lost).
+         */
         void pump() {
             if (sent >= packets) {
                 return;
             }
             if (sent >= slowest.slowest()) {
                 waiting = true;
+                persist = fabric.clock().schedule(settings.timeoutNanos(), this::probe);
                 return;
             }
             sendNext();
             fabric.clock().schedule(settings.intervalNanos(), this::pump);
+        }
+
+        private void probe() {
+            if (waiting && sent < packets) {
+                sendNext();
+                persist = fabric.clock().schedule(settings.timeoutNanos(), this::probe);
+            }
         }
 
         @Override
@@ -322,8 +335,9 @@ public final class RdcmSession {
                 rearm();
             } else if (packet.payload() instanceof RdcmExpected expected) {
                 slowest.report(expected.receiver(), expected.highest());
-                if (waiting) {
+                if (waiting && sent < slowest.slowest()) {
                     waiting = false;
+                    persist.run();
                     pump();
                 }
             }

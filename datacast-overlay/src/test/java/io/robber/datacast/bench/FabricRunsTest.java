@@ -10,6 +10,7 @@ import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.topology.TopologySpec;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,6 +78,18 @@ class FabricRunsTest {
                 group.source().index())));
         assertThatThrownBy(() -> bench.run("rdcm", group, 1, source, null)).hasMessageContaining("not in the group");
         assertThatThrownBy(() -> new FabricEvents(1, List.of(), List.of())).hasMessageContaining("[0, 1)");
+    }
+
+    @Test
+    void rdcmsCongestionControlSlowsDownForLossButFinishesThoughReportsAreLostToo() {
+        TopologyBench bic = new TopologyBench(topology, 2_000_000, 3,
+                Map.of(TopologyBench.RDCM_CONGESTION_CONTROL, "bic"));
+        FabricEvents loss = new FabricEvents(0.02, List.of(), List.of());
+        TopologyRun constant = bench.run("rdcm", group, 1, loss, null);
+        TopologyRun windowed = bic.run("rdcm", group, 1, loss, null);
+        assertThat(windowed.complete()).as(windowed.error()).isTrue();
+        assertThat(windowed.finishSeconds()).as("BIC takes random loss for congestion")
+                .isGreaterThan(constant.finishSeconds());
     }
 
     @Test

@@ -41,4 +41,22 @@ class ExpectedSequenceTest {
         expected.onTreeData(106 + 2 * before + 1);
         assertThat(expected.window()).as("a later loss cuts again").isLessThan(grown);
     }
+
+    @Test
+    void aProbePastTheLastReportIsAnsweredAtOnce() {
+        ExpectedSequence expected = new ExpectedSequence();
+        int last = ExpectedSequence.initial();
+        for (int sequence = 0; sequence < 40; sequence++) {
+            if (expected.onTreeData(sequence)) {
+                last = expected.expected();
+            }
+        }
+        int from = 40;
+        while (!expected.onTreeData(from)) {
+            from++;
+        }
+        assertThat(from).as("reports come at least every quarter window").isLessThan(last);
+        int next = expected.expected();
+        assertThat(expected.onTreeData(next)).as("the sender sent past what it was told: a report was lost").isTrue();
+    }
 }
