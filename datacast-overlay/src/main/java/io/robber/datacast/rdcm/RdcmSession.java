@@ -22,7 +22,7 @@ import java.util.Set;
  * every event to its next deadline. {@link #run} returns when no event is left. With
  * {@linkplain RdcmSettings#congestionControl() congestion control} (§3.5) every receiver keeps a
  * {@link ExpectedSequence} and reports its h to the sender, which sends at its rate only below the
- * slowest h.
+ * slowest h ({@link ExpectedPacing}).
  *
  * <p>The manager adjusts the group as §3.4 says. A link failure report adds the inferred failed-link
  * set to the global {@link FailedLinkSet} and, given a {@link TreeRebuild}, installs a new tree
@@ -137,7 +137,7 @@ public final class RdcmSession {
     public RdcmReport run(int packets, long limitNanos) {
         this.packets = packets;
         if (settings.congestionControl()) {
-            fabric.clock().schedule(0, sender::pump);
+            sender.pacing.start(packets);
         } else {
             long interval = settings.intervalNanos();
             for (int i = 0; i < packets; i++) {
@@ -195,7 +195,7 @@ public final class RdcmSession {
             return;
         }
         receiverFailures.add(new ReceiverFailureReport(reporter, failed, fabric.clock().now()));
-        sender.slowest.remove(failed);
+        sender.pacing.remove(failed);
         adjust(tree.prunedTo(liveReceivers()));
         checkComplete();
     }
@@ -286,46 +286,17 @@ public final class RdcmSession {
 
     private final class SenderHost extends Host {
         final RdcmSender engine;
-        final SlowestExpected slowest;
-        private int sent;
-        private boolean waiting;
-        private Runnable persist = () -> { };
+        final ExpectedPacing pacing;
 
         SenderHost(int node) {
             super(node);
             this.engine = new RdcmSender(overlay, settings.timeoutNanos(), this);
-            this.slowest = new SlowestExpected(overlay.receivers());
+            this.pacing = new ExpectedPacing(fabric.clock(), overlay.receivers(), settings, this::sendNext);
         }
 
         void sendNext() {
-            sent++;
             multicast(engine.onSend(fabric.clock().now()));
             rearm();
-        }
-
-        /**
-         * §3.5: the next packet at the sender's rate while the slowest receiver expects it, else a wait
-         * for its report; a wait a timeout long sends one packet anyway (a probe, which the receivers
-         * answer with a report: theirs may have been lost).
-         */
-        void pump() {
-            if (sent >= packets) {
-                return;
-            }
-            if (sent >= slowest.slowest()) {
-                waiting = true;
-                persist = fabric.clock().schedule(settings.timeoutNanos(), this::probe);
-                return;
-            }
-            sendNext();
-            fabric.clock().schedule(settings.intervalNanos(), this::pump);
-        }
-
-        private void probe() {
-            if (waiting && sent < packets) {
-                sendNext();
-                persist = fabric.clock().schedule(settings.timeoutNanos(), this::probe);
-            }
         }
 
         @Override
@@ -334,12 +305,7 @@ public final class RdcmSession {
                 engine.onAck(ack);
                 rearm();
             } else if (packet.payload() instanceof RdcmExpected expected) {
-                slowest.report(expected.receiver(), expected.highest());
-                if (waiting && sent < slowest.slowest()) {
-                    waiting = false;
-                    persist.run();
-                    pump();
-                }
+                pacing.report(expected.receiver(), expected.highest());
             }
         }
 
