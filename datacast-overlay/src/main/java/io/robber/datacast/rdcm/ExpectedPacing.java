@@ -36,16 +36,21 @@ final class ExpectedPacing {
     /** {@code receiver} reported its h. */
     void report(int receiver, int highest) {
         slowest.report(receiver, highest);
-        if (waiting && sent < slowest.slowest()) {
-            waiting = false;
-            probe.run();
-            pump();
-        }
+        resume();
     }
 
     /** {@code receiver} is out of the group: its h no longer holds the sender back. */
     void remove(int receiver) {
         slowest.remove(receiver);
+        resume();
+    }
+
+    private void resume() {
+        if (waiting && sent < slowest.slowest()) {
+            waiting = false;
+            probe.run();
+            pump();
+        }
     }
 
     private void pump() {

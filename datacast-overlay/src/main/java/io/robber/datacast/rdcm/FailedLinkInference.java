@@ -42,4 +42,35 @@ public final class FailedLinkInference {
         }
         return links.stream().mapToInt(Integer::intValue).toArray();
     }
+
+    /**
+     * The failed-link set for the sender's silent tree: down from the sender while the tree does not
+     * branch and reaches no receiver, every link to the first node that does (every link out of the
+     * sender if it branches itself). Assuming a single failure that silenced every receiver, it is on
+     * that path: zero false negatives.
+     */
+    public static int[] nearSource(MulticastTree tree, BackupOverlay overlay) {
+        boolean[] receiver = new boolean[tree.network().nodeCount()];
+        for (int r : overlay.receivers()) {
+            receiver[r] = true;
+        }
+        List<Integer> links = new ArrayList<>();
+        int[] out = tree.outArcs(tree.source());
+        if (out.length != 1) {
+            for (int arc : out) {
+                links.add(Network.linkOf(arc));
+            }
+        } else {
+            for (int arc = out[0]; ; ) {
+                links.add(Network.linkOf(arc));
+                int node = tree.network().head(arc);
+                int[] next = tree.outArcs(node);
+                if (receiver[node] || next.length != 1) {
+                    break;
+                }
+                arc = next[0];
+            }
+        }
+        return links.stream().mapToInt(Integer::intValue).toArray();
+    }
 }

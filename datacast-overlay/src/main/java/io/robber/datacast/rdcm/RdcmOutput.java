@@ -16,4 +16,10 @@ public interface RdcmOutput {
 
     /** §3.4: tells the multicast manager that overlay successor {@code successor} took no repair: it has failed. */
     void receiverFailure(int successor);
+
+    /**
+     * Tells the multicast manager that no overlay child ACKed any of a run of packets: the tree is
+     * broken next to the sender (the sender only; a departure, as no receiver can see this failure).
+     */
+    void silentTree();
 }

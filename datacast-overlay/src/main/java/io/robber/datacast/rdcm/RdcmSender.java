@@ -7,27 +7,40 @@ import java.util.stream.Collectors;
 /**
  * RDCM's sender (§3.3), sans-IO: the overlay parent of the highest ring. Its repair window moves up
  * past a packet on the first ACK from an overlay child; a packet no overlay child ACKed within the
- * timeout was lost by every receiver, and only then is it multicast again on the tree.
+ * timeout was lost by every receiver, and only then is it multicast again on the tree. When
+ * {@code reportAfter} packets in a row go unACKed by every overlay child, the tree is broken next to
+ * the sender, where no receiver can tell (they get nothing to repair): it reports a silent tree.
  */
 public final class RdcmSender {
     private Set<Integer> childRings;
     private final long timeoutNanos;
+    private final int reportAfter;
     private final RdcmOutput output;
     private final Acked childAcked = new Acked();
     private final Deadlines deadlines = new Deadlines();
     private int sent;
     private int windowLow;
     private long multicastRepairs;
+    private int unanswered;
+    private boolean reported;
 
+    /** A sender that never reports a silent tree (for members whose failure detector watches the tree's links). */
     public RdcmSender(BackupOverlay overlay, long timeoutNanos, RdcmOutput output) {
+        this(overlay, timeoutNanos, Integer.MAX_VALUE, output);
+    }
+
+    public RdcmSender(BackupOverlay overlay, long timeoutNanos, int reportAfter, RdcmOutput output) {
         this.childRings = childRings(overlay);
         this.timeoutNanos = timeoutNanos;
+        this.reportAfter = reportAfter;
         this.output = output;
     }
 
     /** The overlay was rebuilt (§3.4): ACKs now come from the overlay children on its rings. */
     public void overlayRebuilt(BackupOverlay overlay) {
         childRings = childRings(overlay);
+        unanswered = 0;
+        reported = false;
     }
 
     private static Set<Integer> childRings(BackupOverlay overlay) {
@@ -48,6 +61,8 @@ public final class RdcmSender {
         if (childRings.contains(ack.ring())) {
             childAcked.cover(ack.sequence(), ack.recent(), ack.below());
             windowLow = Math.min(sent, childAcked.prefix());
+            unanswered = 0;
+            reported = false;
         }
     }
 
@@ -58,6 +73,10 @@ public final class RdcmSender {
             int attempt = deadlines.headAttempt();
             deadlines.poll();
             if (!childAcked.get(sequence)) {
+                if (attempt == 0 && ++unanswered >= reportAfter && !reported) {
+                    reported = true;
+                    output.silentTree();
+                }
                 multicastRepairs++;
                 output.multicast(sequence);
                 deadlines.add(sequence, now + timeoutNanos, attempt + 1);

@@ -178,10 +178,13 @@ public final class RdcmSession {
      * of the group meanwhile, or moved to another ring), is ignored.
      */
     private void onLinkFailure(int reporter, int successor) {
-        if (!overlay.successors(reporter).contains(successor)) {
-            return;
+        if (overlay.successors(reporter).contains(successor)) {
+            onLinkFailure(FailedLinkInference.infer(tree, overlay, reporter, successor), reporter, successor);
         }
-        int[] inferred = FailedLinkInference.infer(tree, overlay, reporter, successor);
+    }
+
+    /** The inferred failed-link set into the global one, and a new tree without it when that is news. */
+    private void onLinkFailure(int[] inferred, int reporter, int successor) {
         linkFailures.add(new LinkFailureReport(reporter, successor, fabric.clock().now(), inferred));
         if (failedLinks.addAll(inferred)) {
             rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).ifPresent(this::adjust);
@@ -282,6 +285,13 @@ public final class RdcmSession {
         public void receiverFailure(int successor) {
             onReceiverFailure(node, successor);
         }
+
+        @Override
+        public void silentTree() {
+            if (liveReceivers().length > 0) {
+                onLinkFailure(FailedLinkInference.nearSource(tree, overlay), node, -1);
+            }
+        }
     }
 
     private final class SenderHost extends Host {
@@ -290,7 +300,7 @@ public final class RdcmSession {
 
         SenderHost(int node) {
             super(node);
-            this.engine = new RdcmSender(overlay, settings.timeoutNanos(), this);
+            this.engine = new RdcmSender(overlay, settings.timeoutNanos(), settings.reportAfter(), this);
             this.pacing = new ExpectedPacing(fabric.clock(), overlay.receivers(), settings, this::sendNext);
         }
 

@@ -55,6 +55,18 @@ class FabricRunsTest {
     }
 
     @Test
+    void rdcmsSenderReportsALinkNextToItThatSilencedEveryReceiverAndTheTreeIsRebuilt() {
+        int source = group.source().index();
+        int[] fromSource = IntStream.of(TopologyBench.treesOf(topology, group).get(0).arcs())
+                .filter(arc -> network.tail(arc) == source).toArray();
+        assertThat(fromSource).as("the whole tree hangs off one link of the sender's").hasSize(1);
+        FabricEvents events = new FabricEvents(0, List.of(new FabricEvents.LinkFailure(5 * MS,
+                Network.linkOf(fromSource[0]))), List.of());
+        TopologyRun run = bench.run("rdcm", group, 1, events, null);
+        assertThat(run.complete()).as(run.error()).isTrue();
+    }
+
+    @Test
     void mctcpEvictsACrashedReceiverAndTheOthersFinish() {
         int crashed = group.receivers().get(1).index();
         FabricEvents events = new FabricEvents(0, List.of(), List.of(new FabricEvents.ReceiverCrash(4 * MS, crashed)));

@@ -39,6 +39,11 @@ class RdcmReceiverTest {
         public void receiverFailure(int successor) {
             sent.add("receiver failure report about " + name(successor));
         }
+
+        @Override
+        public void silentTree() {
+            sent.add("silent tree report");
+        }
     });
 
     /** Fig. 7's backup overlay on Fig. 6's tree, with the paper's random choices. */

@@ -305,6 +305,11 @@ final class RdcmMemberEngine implements ProtocolEngine {
         public void receiverFailure(int successor) {
         }
 
+        /** The members' TCP links carry the tree: a broken one is the failure detector's to find. */
+        @Override
+        public void silentTree() {
+        }
+
         /** The live neighbour on server {@code node}, or -1. */
         private int reachable(int node) {
             int member = plan.member(node);
