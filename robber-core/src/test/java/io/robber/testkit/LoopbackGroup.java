@@ -6,12 +6,14 @@ import io.robber.api.Group;
 import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
 import io.robber.api.ProtocolOptions;
+import io.robber.api.RobberException;
 import io.robber.transport.LoopbackLayout;
 import io.robber.transport.RobberRuntime;
 import io.robber.transport.RobberTransport;
 import io.robber.transport.TransportOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +25,8 @@ import java.util.function.UnaryOperator;
  * one free port, sharing one runtime. For tests with real sockets.
  */
 public final class LoopbackGroup implements AutoCloseable {
+    /** Groups opened on a fresh port before a port taken meanwhile fails the test. */
+    private static final int PORT_ATTEMPTS = 3;
     private final Group group;
     private final RobberRuntime runtime;
     private final List<MulticastChannel> channels = new ArrayList<>();
@@ -40,8 +44,13 @@ public final class LoopbackGroup implements AutoCloseable {
         this.configure = configure;
         this.transport = transport;
         this.runtime = RobberRuntime.create(2, 4);
-        for (Member m : group.members()) {
-            channels.add(open(m.id(), UnaryOperator.identity()));
+        try {
+            for (Member m : group.members()) {
+                channels.add(open(m.id(), UnaryOperator.identity()));
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
     }
 
@@ -80,7 +89,17 @@ public final class LoopbackGroup implements AutoCloseable {
     public static LoopbackGroup open(String protocol, long seed, UnaryOperator<ChannelConfig> configure,
                                      BiFunction<String, TransportOptions, TransportOptions> transport,
                                      int... clusterSizes) {
-        return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed, configure, transport);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return new LoopbackGroup(group(freePort(), clusterSizes), protocol, seed, configure, transport);
+            } catch (RobberException e) {
+                // The port was free on 127.0.0.1 a moment ago; another socket on the machine may have taken
+                // it on a member's address since (a busy machine's outgoing connections): take another.
+                if (attempt == PORT_ATTEMPTS || !(e.getCause() instanceof BindException)) {
+                    throw e;
+                }
+            }
+        }
     }
 
     public static Group group(int port, int... clusterSizes) {
