@@ -117,7 +117,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",
             description = "A protocol option, repeatable: e.g. bittorrent.variant=cornet, balanced.root=A3, "
-                    + "monitoring-file=net.json (replacing the scenario's reported capacities).")
+                    + "monitoring-file=net.json (replacing the scenario's reported capacities); with --topology, "
+                    + "rdcm.congestion-control=bic (RDCM's BIC windows; default none). With --topology every option is "
+                    + "checked against its protocol before the first run.")
     Map<String, String> protocolOptions = new LinkedHashMap<>();
 
     @Mixin

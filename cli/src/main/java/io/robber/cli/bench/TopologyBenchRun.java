@@ -104,6 +104,7 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
             }
         }
         TopologyEvents events = TopologyEvents.of(spec, options, topology.network());
+        TopologyBench bench = new TopologyBench(topology, dataBytes, seed, protocolOptions);
         List<Planned> plan = new ArrayList<>();
         for (int receivers : sizes) {
             for (int r = 1; r <= repeat; r++) {
@@ -112,6 +113,7 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
                 for (String protocol : protocols) {
                     try {
                         TopologyBench.check(protocol, fabric);
+                        bench.checkOptions(protocol, group);
                     } catch (IllegalArgumentException e) {
                         throw new ParameterException(spec.commandLine(), e.getMessage());
                     }
@@ -119,7 +121,6 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
                 }
             }
         }
-        TopologyBench bench = new TopologyBench(topology, dataBytes, seed, protocolOptions);
         List<TopologyResult> results = new ArrayList<>();
         for (Planned planned : plan) {
             Timeline timeline = timelines && RECORDING.contains(planned.protocol()) ? bench.timeline(planned.group())

@@ -115,7 +115,7 @@ class TopologyBenchTest {
     }
 
     @Test
-    void fabricEventsAreCheckedBeforeAnyRun() {
+    void fabricEventsAndOptionsAreCheckedBeforeAnyRun() {
         assertUsage("--fail-link 5ms needs its link", "give the time and the link's two ends as AT:A-B", "--topology",
                 "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms");
         assertUsage("an unknown node", "--fail-link 5ms:00-99: no node '99'", "--topology", "bcube:4,1",
@@ -136,6 +136,10 @@ class TopologyBenchTest {
                 "--protocols", "rdcm", "--background", "cbr:3");
         assertUsage("events without a topology", "apply with --topology SPEC", "--scenario", "tc1-fast", "--loss",
                 "0.01");
+        assertUsage("a swarm's option misspelt", "unknown option bittorrent.nonsense", "--topology", "bcube:4,1",
+                "--protocols", "rdcm,bt-cornet", "--option", "bittorrent.nonsense=3");
+        assertUsage("a bad value", "rdcm.congestion-control is bic or none", "--topology", "bcube:4,1", "--protocols",
+                "rdcm", "--option", "rdcm.congestion-control=cubic");
     }
 
     private static void assertUsage(String why, String message, String... args) {

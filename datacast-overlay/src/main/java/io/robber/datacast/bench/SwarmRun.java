@@ -31,13 +31,24 @@ final class SwarmRun {
     /** An address no socket uses: members of a simulated group need one. */
     private static final InetSocketAddress UNUSED = InetSocketAddress.createUnresolved("unused", 1);
 
+    /** The swarm's members: the source first, then the receivers, each named as its server. */
+    static Group members(io.robber.datacast.steiner.Group group) {
+        List<Node> servers = new ArrayList<>();
+        servers.add(group.source());
+        servers.addAll(group.receivers());
+        return members(servers);
+    }
+
+    private static Group members(List<Node> servers) {
+        return new Group(servers.stream().map(s -> new Member(s.name(), "dc", UNUSED)).toList());
+    }
+
     static TopologyRun run(String topology, String name, String protocol, ProtocolOptions options, Network network,
             Node source, List<Node> receivers, MultiTreeIdeal ideal, int pieceBytes, long seed, int repeat) {
         List<Node> servers = new ArrayList<>();
         servers.add(source);
         servers.addAll(receivers);
-        List<Member> members = servers.stream().map(s -> new Member(s.name(), "dc", UNUSED)).toList();
-        Group group = new Group(members);
+        Group group = members(servers);
         ShortestPathRoutes routes = new ShortestPathRoutes(network, servers);
         long dataBytes = ideal.dataBytes();
         int pieces = (int) ((dataBytes + pieceBytes - 1) / pieceBytes);

@@ -172,18 +172,35 @@ public final class TopologyBench {
     }
 
     private TopologyRun swarm(String protocol, Group group, int repeat, MultiTreeIdeal ideal) {
-        Network network = topology.network();
-        ProtocolOptions options = ProtocolOptions.defaults(runSeed(repeat));
-        String engine = protocol;
+        return SwarmRun.run(topology.spec(), protocol, engine(protocol), swarmOptions(protocol, runSeed(repeat)),
+                topology.network(), group.source(), group.receivers(), ideal, PIECE_BYTES, runSeed(repeat), repeat);
+    }
+
+    /**
+     * Fails with a one-line message when an option given is one {@code protocol} does not know (under
+     * its prefix) or has a bad value for {@code group}, as its run would, but before any run starts.
+     */
+    public void checkOptions(String protocol, Group group) {
+        check(protocol);
         switch (protocol) {
-            case "bt-cornet" -> {
-                engine = "bittorrent";
-                options = bittorrent(options, "cornet");
+            case RDCM -> rdcmCongestionControl();
+            case DATACAST, MCTCP -> {
             }
-            case "bt-optimized" -> {
-                engine = "bittorrent";
-                options = bittorrent(options, "optimized");
-            }
+            default -> Protocols.byName(engine(protocol)).plan(SwarmRun.members(group), swarmOptions(protocol, seed));
+        }
+    }
+
+    /** The swarm engine a protocol name runs on: the BitTorrent variants on {@code bittorrent}. */
+    private static String engine(String protocol) {
+        return protocol.startsWith("bt-") ? "bittorrent" : protocol;
+    }
+
+    /** A swarm's options: the variant's own, then the ones given (but RDCM's). */
+    private ProtocolOptions swarmOptions(String protocol, long runSeed) {
+        ProtocolOptions options = ProtocolOptions.defaults(runSeed);
+        switch (protocol) {
+            case "bt-cornet" -> options = bittorrent(options, "cornet");
+            case "bt-optimized" -> options = bittorrent(options, "optimized");
             default -> {
             }
         }
@@ -192,8 +209,7 @@ public final class TopologyBench {
                 options = options.with(option.getKey(), option.getValue());
             }
         }
-        return SwarmRun.run(topology.spec(), protocol, engine, options, network, group.source(), group.receivers(),
-                ideal, PIECE_BYTES, runSeed(repeat), repeat);
+        return options;
     }
 
     private static ProtocolOptions bittorrent(ProtocolOptions options, String variant) {
