@@ -1,14 +1,13 @@
 package io.robber.cli.bench;
 
 import io.robber.cli.ExitCodes;
+import io.robber.cli.convert.TopologyArgument;
 import io.robber.datacast.bench.FabricEvents;
 import io.robber.datacast.bench.TopologyBench;
 import io.robber.datacast.bench.TopologyRun;
 import io.robber.datacast.steiner.Group;
 import io.robber.datacast.timeline.Timeline;
 import io.robber.datacast.topology.Topology;
-import io.robber.datacast.topology.TopologyFile;
-import io.robber.datacast.topology.TopologySpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +69,7 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
     /** Runs everything, prints the table or JSON, writes the files asked for; fails when a run did not complete. */
     int execute(CommandSpec spec, boolean json, Path csv, Path html) {
         PrintWriter err = spec.commandLine().getErr();
-        Topology topology = topology(spec);
+        Topology topology = TopologyArgument.parse(spec, options.topology);
         boolean timelines = options.timeline != null || html != null;
         TopologyReport report = new TopologyReport(run(spec, topology, timelines, r -> progress(err, r)),
                 topology.network());
@@ -131,15 +130,6 @@ record TopologyBenchRun(TopologyOptions options, List<String> protocols, long da
             results.add(new TopologyResult(run, timeline));
         }
         return results;
-    }
-
-    private Topology topology(CommandSpec spec) {
-        try {
-            return options.topology.endsWith(".json") ? TopologyFile.read(Path.of(options.topology))
-                    : TopologySpec.parse(options.topology);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--topology: " + e.getMessage());
-        }
     }
 
     static void progress(PrintWriter err, TopologyRun r) {

@@ -4,6 +4,7 @@ import io.robber.cli.CliFailure;
 import io.robber.cli.ExitCodes;
 import io.robber.cli.JsonOutput;
 import io.robber.cli.convert.ByteSizes;
+import io.robber.cli.convert.TopologyArgument;
 import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.MultipleSteinerTrees;
 import io.robber.datacast.steiner.SteinerTree;
@@ -11,12 +12,10 @@ import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
-import io.robber.datacast.topology.TopologyFile;
 import io.robber.datacast.topology.TopologySpec;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -130,7 +129,7 @@ public final class DatacastOptions {
             throw new ParameterException(spec.commandLine(), "--size must be between 1 byte and "
                     + ByteSizes.format(MAX_FABRIC_BYTES) + " for " + protocol + "'s demo, got " + ByteSizes.format(bytes));
         }
-        Topology chosen = topology(spec);
+        Topology chosen = TopologyArgument.parse(spec, topology);
         Group group = group(spec, chosen.network(), new Random(seed));
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
@@ -150,14 +149,6 @@ public final class DatacastOptions {
             throw CliFailure.failed(protocol + " did not deliver everything: " + result.error(), null);
         }
         return ExitCodes.OK;
-    }
-
-    private Topology topology(CommandSpec spec) {
-        try {
-            return topology.endsWith(".json") ? TopologyFile.read(Path.of(topology)) : TopologySpec.parse(topology);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--topology: " + e.getMessage());
-        }
     }
 
     private static String trim(double value) {
@@ -180,7 +171,7 @@ public final class DatacastOptions {
                     + "demo, got " + ByteSizes.format(bytes));
         }
         long bitsPerSecond = Math.round(rate * 1e6);
-        Topology given = topology(spec);
+        Topology given = TopologyArgument.parse(spec, topology);
         Topology chosen;
         try {
             chosen = TopologySpec.parse(given.spec(), given.linkProfiles().scaledTo(bitsPerSecond));

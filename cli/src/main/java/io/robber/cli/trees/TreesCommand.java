@@ -4,6 +4,7 @@ import io.robber.cli.CliFailure;
 import io.robber.cli.ExitCodes;
 import io.robber.cli.JsonOutput;
 import io.robber.cli.VersionProvider;
+import io.robber.cli.convert.TopologyArgument;
 import io.robber.datacast.steiner.Group;
 import io.robber.datacast.steiner.MultipleSteinerTrees;
 import io.robber.datacast.steiner.SteinerTreeSet;
@@ -13,8 +14,6 @@ import io.robber.datacast.topology.FailedLinks;
 import io.robber.datacast.topology.Network;
 import io.robber.datacast.topology.Node;
 import io.robber.datacast.topology.Topology;
-import io.robber.datacast.topology.TopologyFile;
-import io.robber.datacast.topology.TopologySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -120,8 +119,7 @@ public final class TreesCommand implements Callable<Integer> {
     }
 
     private Topology topology() {
-        return option("--topology", () -> topology.endsWith(".json")
-                ? TopologyFile.read(Path.of(topology)) : TopologySpec.parse(topology));
+        return TopologyArgument.parse(spec, topology);
     }
 
     private Group group(Network network, Random random) {

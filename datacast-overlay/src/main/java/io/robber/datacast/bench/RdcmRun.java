@@ -28,8 +28,8 @@ import java.util.stream.IntStream;
 /**
  * RDCM on the packet-level fabric: the group's first Steiner tree as its multicast tree, the backup
  * overlay of Fig. 8 on it (random ties, seeded), the sender at {@link #SENDER_SHARE} of the tree's
- * slowest link without congestion control, as the paper's experiments run, or with §3.5's (a BIC
- * window per receiver) at up to the slowest link's rate; the manager of §3.4 rebuilding
+ * slowest link, without congestion control as the paper's experiments run, or with §3.5's (a BIC
+ * window per receiver) below that rate; the manager of §3.4 rebuilding
  * the tree as a Steiner tree over the links not known to have failed. Background flows, if any, run
  * until every live receiver has everything; the links then carry more than RDCM's bytes, so the
  * run's link stress is not reported.

@@ -33,21 +33,23 @@ final class SwarmRun {
 
     /** The swarm's members: the source first, then the receivers, each named as its server. */
     static Group members(io.robber.datacast.steiner.Group group) {
-        List<Node> servers = new ArrayList<>();
-        servers.add(group.source());
-        servers.addAll(group.receivers());
-        return members(servers);
+        return members(servers(group.source(), group.receivers()));
     }
 
     private static Group members(List<Node> servers) {
         return new Group(servers.stream().map(s -> new Member(s.name(), "dc", UNUSED)).toList());
     }
 
-    static TopologyRun run(String topology, String name, String protocol, ProtocolOptions options, Network network,
-            Node source, List<Node> receivers, MultiTreeIdeal ideal, int pieceBytes, long seed, int repeat) {
+    private static List<Node> servers(Node source, List<Node> receivers) {
         List<Node> servers = new ArrayList<>();
         servers.add(source);
         servers.addAll(receivers);
+        return servers;
+    }
+
+    static TopologyRun run(String topology, String name, String protocol, ProtocolOptions options, Network network,
+            Node source, List<Node> receivers, MultiTreeIdeal ideal, int pieceBytes, long seed, int repeat) {
+        List<Node> servers = servers(source, receivers);
         Group group = members(servers);
         ShortestPathRoutes routes = new ShortestPathRoutes(network, servers);
         long dataBytes = ideal.dataBytes();

@@ -43,6 +43,9 @@ public final class TopologyBench {
     public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP);
     /** The paper's BitTorrent block: "We choose 108KB as the block size in the simulations" (§6.3). */
     public static final int PIECE_BYTES = 108 * 1024;
+    /** The paper's BitTorrent variants by name, each its {@code bittorrent.variant}. */
+    private static final Map<String, String> BITTORRENT_VARIANTS = Map.of("bt-cornet", "cornet", "bt-optimized",
+            "optimized");
     /** Peers per node in both BitTorrent variants (the paper gives BT-Optimized 10). */
     public static final int PEERS = 10;
 
@@ -50,13 +53,16 @@ public final class TopologyBench {
     private final long dataBytes;
     private final long seed;
     private final TransportSettings settings;
-    private final Map<String, String> swarmOptions;
+    private final Map<String, String> options;
 
     public TopologyBench(Topology topology, long dataBytes, long seed) {
         this(topology, dataBytes, seed, Map.of());
     }
 
-    /** @param options protocol options by name for the swarms, over each variant's own (e.g. {@code bittorrent.rarest-first}) */
+    /**
+     * @param options protocol options by name: the swarms', over each variant's own (e.g.
+     *                {@code bittorrent.rarest-first}), and {@link #RDCM_CONGESTION_CONTROL}
+     */
     public TopologyBench(Topology topology, long dataBytes, long seed, Map<String, String> options) {
         if (dataBytes < 1) {
             throw new IllegalArgumentException("the data set needs at least one byte, got " + dataBytes);
@@ -65,7 +71,7 @@ public final class TopologyBench {
         this.dataBytes = dataBytes;
         this.seed = seed;
         this.settings = TransportSettings.PAPER;
-        this.swarmOptions = Map.copyOf(options);
+        this.options = Map.copyOf(options);
     }
 
     /** Fails with a one-line message naming the choices when {@code protocol} is no protocol this bench runs. */
@@ -127,7 +133,7 @@ public final class TopologyBench {
 
     /** Whether {@code --option rdcm.congestion-control=bic} asks for §3.5's congestion control (default: none). */
     private boolean rdcmCongestionControl() {
-        String value = swarmOptions.getOrDefault(RDCM_CONGESTION_CONTROL, "none");
+        String value = options.getOrDefault(RDCM_CONGESTION_CONTROL, "none");
         return switch (value) {
             case "bic" -> true;
             case "none" -> false;
@@ -192,24 +198,20 @@ public final class TopologyBench {
 
     /** The swarm engine a protocol name runs on: the BitTorrent variants on {@code bittorrent}. */
     private static String engine(String protocol) {
-        return protocol.startsWith("bt-") ? "bittorrent" : protocol;
+        return BITTORRENT_VARIANTS.containsKey(protocol) ? "bittorrent" : protocol;
     }
 
     /** A swarm's options: the variant's own, then the ones given (but RDCM's). */
     private ProtocolOptions swarmOptions(String protocol, long runSeed) {
-        ProtocolOptions options = ProtocolOptions.defaults(runSeed);
-        switch (protocol) {
-            case "bt-cornet" -> options = bittorrent(options, "cornet");
-            case "bt-optimized" -> options = bittorrent(options, "optimized");
-            default -> {
-            }
-        }
-        for (var option : swarmOptions.entrySet()) {
+        String variant = BITTORRENT_VARIANTS.get(protocol);
+        ProtocolOptions swarm = variant == null ? ProtocolOptions.defaults(runSeed)
+                : bittorrent(ProtocolOptions.defaults(runSeed), variant);
+        for (var option : options.entrySet()) {
             if (!option.getKey().equals(RDCM_CONGESTION_CONTROL)) {
-                options = options.with(option.getKey(), option.getValue());
+                swarm = swarm.with(option.getKey(), option.getValue());
             }
         }
-        return options;
+        return swarm;
     }
 
     private static ProtocolOptions bittorrent(ProtocolOptions options, String variant) {

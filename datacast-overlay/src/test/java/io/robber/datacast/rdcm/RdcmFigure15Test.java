@@ -3,9 +3,7 @@ package io.robber.datacast.rdcm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.datacast.fabric.Fabric;
-import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.multicast.PaperExample;
-import io.robber.datacast.steiner.MultipleSteinerTrees;
 import io.robber.datacast.timeline.Timeline;
 import io.robber.datacast.timeline.Timeline.Kind;
 import io.robber.datacast.timeline.Timeline.Series;
@@ -29,13 +27,9 @@ class RdcmFigure15Test {
     void theLiveReceiversKeepTheSendersRateThroughALinkFailureAndAReceiverCrash() {
         Network network = example.network;
         Fabric fabric = new Fabric(network, new VirtualClock(), 15);
-        MulticastTree tree = example.figure6();
-        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
-        TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), network, tree.source());
         FailedLinkSet failedLinks = new FailedLinkSet();
         Timeline timeline = new Timeline(BIN);
-        RdcmSession session = new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT, rebuild, failedLinks)
-                .recordInto(timeline);
+        RdcmSession session = RdcmSessionTest.figure7Session(example, fabric, failedLinks).recordInto(timeline);
         int link = network.linkBetween(example.w(5), example.v(5));
         fabric.clock().schedule(260 * MS, () -> fabric.setLinkUp(link, false));
         fabric.clock().schedule(400 * MS, () -> session.crash(example.v(14)));

@@ -141,13 +141,10 @@ class RdcmSessionTest {
     void theManagerRebuildsTheTreeWithoutTheInferredLinksAndV5IsFedByTheTreeAgain() {
         Network network = example.network;
         Fabric fabric = new Fabric(network, new VirtualClock(), 11);
-        MulticastTree tree = example.figure6();
-        BackupOverlay overlay = RdcmReceiverTest.figure7(example);
-        TreeRebuild rebuild = TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), network, tree.source());
         int failed = network.linkBetween(example.w(5), example.v(5));
         fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
         FailedLinkSet failedLinks = new FailedLinkSet();
-        RdcmReport report = new RdcmSession(fabric, tree, overlay, RdcmSettings.DEFAULT, rebuild, failedLinks).run(3000);
+        RdcmReport report = figure7Session(example, fabric, failedLinks).run(3000);
         assertThat(report.complete()).isTrue();
         assertThat(report.linkFailures()).hasSize(1);
         assertThat(failedLinks.contains(failed)).isTrue();
@@ -155,6 +152,17 @@ class RdcmSessionTest {
         RdcmReceiver v5 = report.receivers().stream().filter(r -> r.self() == example.v(5)).findFirst().orElseThrow();
         // ~2,170 packets are sent after the failure; only those until the new tree is in place come over the overlay.
         assertThat(v5.fromOverlay()).isBetween(50L, 400L);
+    }
+
+    /**
+     * Fig. 7's overlay on Fig. 6's tree as a session on {@code fabric}, whose manager rebuilds the tree
+     * as a Steiner tree around {@code failedLinks}.
+     */
+    static RdcmSession figure7Session(PaperExample example, Fabric fabric, FailedLinkSet failedLinks) {
+        MulticastTree tree = example.figure6();
+        return new RdcmSession(fabric, tree, RdcmReceiverTest.figure7(example), RdcmSettings.DEFAULT,
+                TreeRebuild.steiner(MultipleSteinerTrees.on(example.bcube), example.network, tree.source()),
+                failedLinks);
     }
 
     /** Packets v8's subtree got only over the overlay: those lost on v0→w4, the same at every receiver below. */
