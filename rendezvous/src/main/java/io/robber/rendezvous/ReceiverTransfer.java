@@ -11,7 +11,6 @@ import io.robber.rendezvous.control.NodeReport;
 import io.robber.rendezvous.data.DataLayout;
 import io.robber.rendezvous.data.OutputDirectory;
 import io.robber.rendezvous.data.TargetData;
-import io.robber.storage.HeldPieces;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -142,12 +141,13 @@ public final class ReceiverTransfer {
     }
 
     /**
-     * Ends an unfinished copy: one that holds data is kept for the next run to resume, and the user is
-     * told where; an empty one is discarded. Safe to call more than once, and from the shutdown hook.
+     * Ends an unfinished copy: one that holds data, or that goes on with what an earlier run left, is
+     * kept for the next run to resume, and the user is told where; a new, empty one is discarded. Safe to
+     * call more than once, and from the shutdown hook.
      */
     private void release(TargetData target) {
         long held = copied.getAsLong();
-        if (target.committed() || held == 0) {
+        if (target.committed() || held == 0 && !target.resumed()) {
             target.abort();
             return;
         }
@@ -216,7 +216,7 @@ public final class ReceiverTransfer {
         long begin = System.nanoTime();
         BitSet held;
         try {
-            held = HeldPieces.scan(manifest, target.storage(), Runtime.getRuntime().availableProcessors());
+            held = target.held(manifest, Runtime.getRuntime().availableProcessors());
         } catch (IOException e) {
             String line = "cannot read the partial copy an earlier run left in " + settings.out() + ": "
                     + Transfers.ioMessage(e);

@@ -6,7 +6,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -14,11 +13,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A {@link FileTree} as one piece space: its files laid out one after the other in entry order (empty
@@ -29,52 +26,42 @@ import java.util.Set;
  * completes a file forces it and renames it atomically to its final name. Writes only ever carry
  * verified pieces, so a file that appears under its final name is whole and correct, and a failed or
  * aborted transfer leaves no partial file under a final name. Empty files appear when the whole tree is
- * complete; directories, empty ones included, are created up front.
+ * complete; directories, empty ones included, are created up front. A copy left unfinished
+ * ({@link #suspend}, or a killed process) goes on with {@link #resume}: the pieces still on disk are
+ * checked against the manifest ({@link HeldPieces}) and {@linkplain #adopt adopted}, the rest written.
  *
  * <p>Channels are opened lazily and at most {@link StorageOptions#maxOpenFiles()} (64 by default) stay
  * open, so trees of many thousand files need few file descriptors. Concurrent reads and writes of disjoint ranges are safe.
  */
 public final class TreeStorage implements Storage {
-    static final String PARTIAL_SUFFIX = ".robber-partial";
-
-    private final Path base;
+    private final TreePaths paths;
     private final FileTree tree;
     private final boolean writable;
     /** The entries that hold bytes, in layout order, with the offset where each starts. */
-    private final List<Entry> files = new ArrayList<>();
+    private final List<Entry> files;
     private final long[] starts;
-    private final Path[] targets;
-    private final Path[] partials;
     private final WrittenRanges[] written;
     /** Guarded by {@link #open}: a committed file is read under its final name. */
     private final boolean[] committed;
     private final OpenFiles open;
     private int uncommitted;
     private volatile boolean complete;
-    private volatile boolean aborted;
+    /** Set by {@link #abort} and {@link #suspend}: later writes fail. */
+    private volatile boolean ended;
 
     private TreeStorage(Path base, FileTree tree, boolean writable, StorageOptions options) throws IOException {
-        this.base = base;
+        this.paths = new TreePaths(base, tree);
         this.tree = tree;
         this.writable = writable;
-        for (Entry e : tree.entries()) {
-            if (!e.directory() && e.size() > 0) {
-                files.add(e);
-            }
-        }
+        this.files = paths.files();
         int n = files.size();
         this.starts = new long[n];
-        this.targets = new Path[n];
-        this.partials = new Path[n];
         this.written = new WrittenRanges[n];
         this.committed = new boolean[n];
         long offset = 0;
         for (int f = 0; f < n; f++) {
             starts[f] = offset;
             offset += files.get(f).size();
-            targets[f] = resolveInside(base, files.get(f).path());
-            partials[f] = targets[f].resolveSibling(TemporaryName.of(".", targets[f].getFileName().toString(),
-                    PARTIAL_SUFFIX));
             written[f] = new WrittenRanges();
             committed[f] = !writable;
         }
@@ -110,7 +97,7 @@ public final class TreeStorage implements Storage {
 
     private static void checkUnchanged(Path base, FileTree tree) throws IOException {
         for (Entry e : tree.entries()) {
-            Path path = resolveInside(base, e.path());
+            Path path = TreePaths.resolveInside(base, e.path());
             BasicFileAttributes attrs;
             try {
                 attrs = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -137,15 +124,14 @@ public final class TreeStorage implements Storage {
     /** Like {@link #create(Path, FileTree, boolean)}, tuned by {@code options}. */
     public static TreeStorage create(Path outDir, FileTree tree, boolean overwrite, StorageOptions options)
             throws IOException {
-        Path base = outDir.toAbsolutePath().normalize();
-        if (Files.isSymbolicLink(base)) {
-            throw new IOException(base + " is a symbolic link: refusing to write the tree through it; remove it");
-        }
-        Files.createDirectories(base);
-        TreeStorage storage = new TreeStorage(base, tree, true, options);
-        storage.checkTargets(overwrite);
+        TreeStorage storage = new TreeStorage(TreePaths.receiverBase(outDir), tree, true, options);
+        storage.paths.check(overwrite);
         try {
-            storage.prepare();
+            storage.paths.createDirectories();
+            storage.paths.createPartials();
+            if (storage.files.isEmpty()) {
+                storage.finishTree();
+            }
         } catch (IOException | RuntimeException e) {
             storage.abort();
             throw e;
@@ -153,70 +139,72 @@ public final class TreeStorage implements Storage {
         return storage;
     }
 
-    /** The tree's file or directory at {@code path}, refused unless it stays strictly inside {@code base}. */
-    private static Path resolveInside(Path base, String path) throws IOException {
-        Path resolved = base.resolve(path).normalize();
-        if (!resolved.startsWith(base) || resolved.equals(base)) {
-            throw new IOException("path " + path + " of the tree leads outside " + base + "; refused");
-        }
-        return resolved;
+    /**
+     * Prepares {@code outDir} to go on with a copy of the tree that an earlier run left unfinished there.
+     * Temporary files are kept (longer ones cut to their file's size), and files already under their final
+     * names are taken as that run's and moved back under their temporary names, so that nothing is
+     * trusted before it is checked: read every piece ({@link HeldPieces#scan}) and {@link #adopt} those
+     * that match; a file they cover whole returns to its final name, the rest is written as by
+     * {@link #create}. Directories in the way of files and the like are refused as by {@link #create}.
+     */
+    public static TreeStorage resume(Path outDir, FileTree tree) throws IOException {
+        return resume(outDir, tree, StorageOptions.DEFAULTS);
     }
 
-    private void checkTargets(boolean overwrite) throws IOException {
-        Set<Path> finals = new HashSet<>(Arrays.asList(targets));
-        List<String> existing = new ArrayList<>();
-        for (Entry e : tree.entries()) {
-            Path target = resolveInside(base, e.path());
-            for (Path dir = target.getParent(); !dir.equals(base); dir = dir.getParent()) {
-                if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    throw new IOException(dir + " is in the way of " + e.path() + ": it is a file or a symbolic link,"
-                            + " not a directory; remove it or choose another output directory");
+    /** Like {@link #resume(Path, FileTree)}, tuned by {@code options}. */
+    public static TreeStorage resume(Path outDir, FileTree tree, StorageOptions options) throws IOException {
+        TreeStorage storage = new TreeStorage(TreePaths.receiverBase(outDir), tree, true, options);
+        storage.paths.check(true);
+        storage.paths.createDirectories();
+        storage.paths.takeBackPartials();
+        if (storage.files.isEmpty()) {
+            storage.finishTree();
+        }
+        return storage;
+    }
+
+    /**
+     * Takes the pieces of {@code pieceSize} bytes in {@code held}, found on disk to match the manifest,
+     * as written: each file they cover whole is committed under its final name, as if the last of its
+     * bytes had just been written (a tail the earlier run never wrote, whose pieces matched as zeros, is
+     * filled in). For a copy made by {@link #resume}.
+     */
+    public void adopt(BitSet held, int pieceSize) throws IOException {
+        if (pieceSize < 1) {
+            throw new IllegalArgumentException("piece size must be at least 1, got " + pieceSize);
+        }
+        for (int f = 0; f < files.size(); f++) {
+            long start = starts[f];
+            long end = start + files.get(f).size();
+            synchronized (written[f]) {
+                if (ended || isCommitted(f)) {
+                    continue;
+                }
+                long covered = 0;
+                for (int p = held.nextSetBit((int) (start / pieceSize)); p >= 0 && (long) p * pieceSize < end;
+                     p = held.nextSetBit(p + 1)) {
+                    covered = written[f].add(Math.max(start, (long) p * pieceSize) - start,
+                            Math.min(end, (long) (p + 1) * pieceSize) - start);
+                }
+                if (covered == end - start) {
+                    OpenFiles.Slot slot = open.acquire(f);
+                    try {
+                        if (slot.channel().size() < end - start) {
+                            slot.channel().write(ByteBuffer.allocate(1), end - start - 1);
+                        }
+                        slot.channel().force(true);
+                        commit(f);
+                    } finally {
+                        open.release(slot);
+                    }
                 }
             }
-            if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-                continue;
-            }
-            boolean isDirectory = Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS);
-            if (e.directory() != isDirectory) {
-                throw new IOException(target + " already exists as a " + (isDirectory ? "directory" : "file")
-                        + " where the data set has a " + (e.directory() ? "directory" : "file") + "; remove it");
-            }
-            if (!e.directory()) {
-                existing.add(e.path());
-            }
-        }
-        if (!existing.isEmpty() && !overwrite) {
-            throw new FileAlreadyExistsException(base.toString(), null, existing.size()
-                    + " files of the data set already exist there (first: " + existing.get(0)
-                    + "); remove them or allow overwriting");
-        }
-        for (Path partial : partials) {
-            if (finals.contains(partial)) {
-                throw new IOException("the data set holds both a file and its temporary name " + partial
-                        + "; rename that file");
-            }
-        }
-    }
-
-    private void prepare() throws IOException {
-        for (Entry e : tree.entries()) {
-            if (e.directory()) {
-                Files.createDirectories(resolveInside(base, e.path()));
-            }
-        }
-        for (Path partial : partials) {
-            Files.createDirectories(partial.getParent());
-            Files.deleteIfExists(partial);
-            Files.newByteChannel(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-        }
-        if (files.isEmpty()) {
-            finishTree();
         }
     }
 
     private FileChannel openChannel(int f) throws IOException {
-        return committed[f] ? FileChannel.open(targets[f], StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)
-                : FileChannel.open(partials[f], StandardOpenOption.READ, StandardOpenOption.WRITE,
+        return committed[f] ? FileChannel.open(paths.target(f), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)
+                : FileChannel.open(paths.partial(f), StandardOpenOption.READ, StandardOpenOption.WRITE,
                 LinkOption.NOFOLLOW_LINKS);
     }
 
@@ -242,9 +230,15 @@ public final class TreeStorage implements Storage {
             OpenFiles.Slot slot = open.acquire(f);
             try {
                 while (part.hasRemaining()) {
-                    if (slot.channel().read(part, within + part.position()) < 0) {
-                        throw new EOFException(targets[f] + " is shorter than the " + files.get(f).size()
+                    if (slot.channel().read(part, within + part.position()) >= 0) {
+                        continue;
+                    }
+                    if (isCommitted(f)) {
+                        throw new EOFException(paths.target(f) + " is shorter than the " + files.get(f).size()
                                 + " bytes of the tree: was it truncated?");
+                    }
+                    while (part.hasRemaining()) {
+                        part.put((byte) 0);
                     }
                 }
             } finally {
@@ -262,7 +256,7 @@ public final class TreeStorage implements Storage {
     @Override
     public void write(long position, ByteBuffer src) throws IOException {
         if (!writable) {
-            throw new IOException("the tree under " + base + " was opened read-only: cannot write to it");
+            throw new IOException("the tree under " + paths.base() + " was opened read-only: cannot write to it");
         }
         StorageBounds.check("write", position, src.remaining(), size());
         long at = position;
@@ -278,8 +272,8 @@ public final class TreeStorage implements Storage {
 
     private void writeFile(int f, long within, ByteBuffer part) throws IOException {
         synchronized (written[f]) {
-            if (aborted) {
-                throw new IOException("the transfer into " + base + " was aborted");
+            if (ended) {
+                throw new IOException("the transfer into " + paths.base() + " was aborted or suspended");
             }
             if (isCommitted(f)) {
                 return;
@@ -304,7 +298,7 @@ public final class TreeStorage implements Storage {
     private void commit(int f) throws IOException {
         boolean last;
         synchronized (open) {
-            Files.move(partials[f], targets[f], StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(paths.partial(f), paths.target(f), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             committed[f] = true;
             open.retire(f);
             last = --uncommitted == 0;
@@ -321,12 +315,7 @@ public final class TreeStorage implements Storage {
     }
 
     private void finishTree() throws IOException {
-        for (Entry e : tree.entries()) {
-            if (!e.directory() && e.size() == 0) {
-                Files.newByteChannel(resolveInside(base, e.path()), StandardOpenOption.CREATE,
-                        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS).close();
-            }
-        }
+        paths.createEmptyFiles();
         complete = true;
     }
 
@@ -346,14 +335,14 @@ public final class TreeStorage implements Storage {
      * their final names; nothing else is left. Later writes fail.
      */
     public void abort() throws IOException {
-        aborted = true;
+        ended = true;
         IOException failure = null;
         for (int f = 0; f < files.size(); f++) {
             synchronized (written[f]) {
                 if (!isCommitted(f)) {
                     open.retire(f);
                     try {
-                        Files.deleteIfExists(partials[f]);
+                        Files.deleteIfExists(paths.partial(f));
                     } catch (IOException e) {
                         failure = e;
                     }
@@ -366,10 +355,22 @@ public final class TreeStorage implements Storage {
         }
     }
 
-    /** Closes the files; an incomplete receiver's transfer is {@linkplain #abort aborted}. */
+    /**
+     * Closes an incomplete receiver's files but keeps its temporary files, for a later {@link #resume}.
+     * Later writes fail.
+     */
+    public void suspend() {
+        ended = true;
+        open.close();
+    }
+
+    /**
+     * Closes the files; an incomplete receiver's transfer is {@linkplain #abort aborted} unless it was
+     * {@linkplain #suspend suspended}.
+     */
     @Override
     public void close() throws IOException {
-        if (writable && !complete && !aborted) {
+        if (writable && !complete && !ended) {
             abort();
         } else {
             open.close();
@@ -378,6 +379,6 @@ public final class TreeStorage implements Storage {
 
     @Override
     public String toString() {
-        return "TreeStorage[" + base + ", " + tree + (writable ? "" : ", read-only") + "]";
+        return "TreeStorage[" + paths.base() + ", " + tree + (writable ? "" : ", read-only") + "]";
     }
 }

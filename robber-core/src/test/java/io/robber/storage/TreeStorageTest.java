@@ -282,13 +282,13 @@ class TreeStorageTest {
         return out.toByteArray();
     }
 
-    private static byte[] readAll(TreeStorage storage) throws IOException {
+    static byte[] readAll(TreeStorage storage) throws IOException {
         ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(storage.size()));
         storage.read(0, all);
         return all.array();
     }
 
-    private static ByteBuffer readPiece(TreeStorage storage, Manifest manifest, int piece) throws IOException {
+    static ByteBuffer readPiece(TreeStorage storage, Manifest manifest, int piece) throws IOException {
         ByteBuffer data = ByteBuffer.allocate(manifest.pieceLength(piece));
         storage.read(manifest.pieceOffset(piece), data);
         return data.flip();
@@ -303,9 +303,9 @@ class TreeStorageTest {
         return order;
     }
 
-    private static List<Path> partials(Path root) throws IOException {
+    static List<Path> partials(Path root) throws IOException {
         try (Stream<Path> all = Files.walk(root)) {
-            return all.filter(p -> p.getFileName().toString().endsWith(TreeStorage.PARTIAL_SUFFIX)).toList();
+            return all.filter(p -> p.getFileName().toString().endsWith(TreePaths.PARTIAL_SUFFIX)).toList();
         }
     }
 }

@@ -54,9 +54,11 @@ public final class OutputDirectory {
 
     /**
      * Checks what the coordinator offers against the directory: a safe name, enough free space and,
-     * unless {@code overwrite}, no existing file or directory under that name. A partial copy an earlier
-     * run left for the name and size is taken as room enough: the copy goes on in it (its blocks are not
-     * counted, so a sparse one may still meet a full disk, which the receiver reports, keeping the copy).
+     * unless {@code overwrite}, no existing file or directory under that name (but the directory of a
+     * tree that an earlier run left unfinished, marked as such: the copy goes on in it). A partial copy
+     * an earlier run left for the name (and size, for a file) is taken as room enough: the copy goes on in
+     * it (its blocks are not counted, so a sparse one may still meet a full disk, which the receiver
+     * reports, keeping the copy).
      *
      * @throws ConfigurationException when the offer does not fit
      */
@@ -64,7 +66,8 @@ public final class OutputDirectory {
         String name = offer.name();
         Path target = resolveName(dir, name);
         refuseLink(target);
-        if (Files.exists(target) && !overwrite) {
+        boolean treeToResume = DataLayout.TREE.equals(offer.kind()) && TargetData.treeResumable(dir, name);
+        if (Files.exists(target) && !overwrite && !treeToResume) {
             throw new ConfigurationException(target + " already exists: remove it, choose another --out, or pass "
                     + "--overwrite");
         }
@@ -78,7 +81,7 @@ public final class OutputDirectory {
         }
         try {
             long free = Files.getFileStore(dir).getUsableSpace();
-            if (free < offer.size() && !(DataLayout.FILE.equals(offer.kind())
+            if (free < offer.size() && !treeToResume && !(DataLayout.FILE.equals(offer.kind())
                     && TargetData.reusable(dir, name, offer.size()).isPresent())) {
                 throw new ConfigurationException("not enough space in " + dir + " for " + name + ": "
                         + Units.bytes(offer.size()) + " needed, " + Units.bytes(free)

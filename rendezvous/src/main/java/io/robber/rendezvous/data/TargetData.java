@@ -1,7 +1,9 @@
 package io.robber.rendezvous.data;
 
+import io.robber.api.Manifest;
 import io.robber.api.Storage;
 import io.robber.storage.FileStorage;
+import io.robber.storage.HeldPieces;
 import io.robber.storage.TemporaryName;
 import io.robber.storage.TreeStorage;
 import java.io.IOException;
@@ -11,7 +13,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -24,21 +28,34 @@ import java.util.concurrent.ThreadLocalRandom;
  * size is reused ({@link #resumed()}): the receiver keeps the pieces in it that still match their
  * digests and fetches only the rest. Other temporary files left for the name are deleted. A run that
  * fails or is stopped keeps its temporary file for the next one ({@link #keep()}).
+ *
+ * <p>A tree is written in place under {@code dir/NAME}, each file under a temporary name until whole
+ * ({@link TreeStorage}). A marker beside it, {@code .robber-NAME.tree}, says that robber is writing that
+ * directory: while it is there, the next run for the name goes on with what the directory holds
+ * ({@link TreeStorage#resume}) instead of refusing its files as existing ones. It goes once the copy is
+ * in place or discarded.
  */
 public final class TargetData implements AutoCloseable {
     static final String TEMP_PREFIX = ".robber-";
     static final String TEMP_SUFFIX = ".part";
+    static final String TREE_SUFFIX = ".tree";
+    private static final String MARKER_TEXT = "robber receive is writing the directory beside this file; run the same "
+            + "'robber receive' again to resume it, or delete both\n";
 
     private final Path target;
+    /** A single file's temporary copy, or null for a tree. */
     private final Path temp;
+    /** A tree's marker, or null for a single file. */
+    private final Path marker;
     private final Storage storage;
     private final boolean resumed;
     private boolean committed;
     private boolean aborted;
 
-    private TargetData(Path target, Path temp, Storage storage, boolean resumed) {
+    private TargetData(Path target, Path temp, Path marker, Storage storage, boolean resumed) {
         this.target = target;
         this.temp = temp;
+        this.marker = marker;
         this.storage = storage;
         this.resumed = resumed;
     }
@@ -53,12 +70,12 @@ public final class TargetData implements AutoCloseable {
         Path target = OutputDirectory.resolveName(dir, name);
         OutputDirectory.refuseLink(target);
         if (layout instanceof DataLayout.Tree tree) {
-            return new TargetData(target, null, TreeStorage.create(target, tree.tree(), overwrite), false);
+            return createTree(dir, name, target, tree, overwrite);
         }
         Optional<Path> left = removeStale(dir, name, size);
         if (left.isPresent()) {
             try {
-                return new TargetData(target, left.get(), FileStorage.reopen(left.get(), size), true);
+                return new TargetData(target, left.get(), null, FileStorage.reopen(left.get(), size), true);
             } catch (IOException e) {
                 Files.deleteIfExists(left.get());
             }
@@ -71,7 +88,39 @@ public final class TargetData implements AutoCloseable {
             Files.deleteIfExists(temp);
             throw e;
         }
-        return new TargetData(target, temp, storage, false);
+        return new TargetData(target, temp, null, storage, false);
+    }
+
+    /** A tree's copy: resumed where its marker says an earlier run left it, else new, marked once prepared. */
+    private static TargetData createTree(Path dir, String name, Path target, DataLayout.Tree tree, boolean overwrite)
+            throws IOException {
+        Path marker = dir.resolve(treeMarker(name));
+        if (treeResumable(dir, name)) {
+            return new TargetData(target, null, marker, TreeStorage.resume(target, tree.tree()), true);
+        }
+        TreeStorage storage = TreeStorage.create(target, tree.tree(), overwrite);
+        try {
+            Files.deleteIfExists(marker);
+            Files.writeString(marker, MARKER_TEXT, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            storage.abort();
+            throw e;
+        }
+        return new TargetData(target, null, marker, storage, false);
+    }
+
+    /** {@code .robber-NAME.tree}, cut to stay a legal file name (see {@link TemporaryName}). */
+    static String treeMarker(String name) {
+        return TemporaryName.of(TEMP_PREFIX, name, TREE_SUFFIX);
+    }
+
+    /**
+     * True when an earlier run left a copy of a tree named {@code name} in {@code dir} for the next one to
+     * go on with: its directory and its marker (a regular file) are there.
+     */
+    public static boolean treeResumable(Path dir, String name) {
+        return Files.isRegularFile(dir.resolve(treeMarker(name)), LinkOption.NOFOLLOW_LINKS)
+                && Files.isDirectory(dir.resolve(name), LinkOption.NOFOLLOW_LINKS);
     }
 
     /** {@code .robber-NAME.<16 hex>.part}, cut to stay a legal file name (see {@link TemporaryName}). */
@@ -143,9 +192,25 @@ public final class TargetData implements AutoCloseable {
         return storage;
     }
 
-    /** True when the copy goes on in the temporary file a killed run left: some pieces may be there already. */
+    /**
+     * True when the copy goes on in what a killed run left (its temporary file, its tree): some pieces may
+     * be there already, to be found by {@link #held}.
+     */
     public boolean resumed() {
         return resumed;
+    }
+
+    /**
+     * The pieces of a {@linkplain #resumed resumed} copy that match {@code manifest}, read and hashed on
+     * {@code parallelism} threads; a tree takes them as written, so its files that they cover whole go
+     * under their final names.
+     */
+    public BitSet held(Manifest manifest, int parallelism) throws IOException, InterruptedException {
+        BitSet held = HeldPieces.scan(manifest, storage, parallelism);
+        if (storage instanceof TreeStorage tree) {
+            tree.adopt(held, manifest.pieceSize());
+        }
+        return held;
     }
 
     public Path target() {
@@ -172,6 +237,7 @@ public final class TargetData implements AutoCloseable {
             }
         }
         committed = true;
+        deleteMarker();
     }
 
     /** True once the copy is in place. */
@@ -180,18 +246,22 @@ public final class TargetData implements AutoCloseable {
     }
 
     /**
-     * Closes an unfinished copy of a single file but keeps its temporary file, for the next run for this
-     * name and size to resume ({@link #resumed()}); a tree's temporary files are discarded as by
-     * {@link #abort()}.
+     * Closes an unfinished copy but keeps what it holds for the next run for this name to resume
+     * ({@link #resumed()}): a single file's temporary file, a tree's directory with its temporary files
+     * and its marker.
      *
-     * @return the temporary file kept, or empty when nothing was kept (a tree, or the copy is in place)
+     * @return the temporary file or the tree's directory kept, or empty when nothing was kept (the copy
+     *         is in place or was discarded)
      */
     public synchronized Optional<Path> keep() {
-        if (committed || aborted || temp == null) {
-            abort();
+        if (committed || aborted) {
             return Optional.empty();
         }
         aborted = true;
+        if (storage instanceof TreeStorage tree) {
+            tree.suspend();
+            return Optional.of(target);
+        }
         try {
             storage.force();
         } catch (IOException e) {
@@ -205,7 +275,10 @@ public final class TargetData implements AutoCloseable {
         return Optional.of(temp);
     }
 
-    /** Discards the temporary files unless the copy was committed or kept. Safe to call more than once. */
+    /**
+     * Discards the temporary files (a tree's files already whole stay in place) unless the copy was
+     * committed or kept. Safe to call more than once.
+     */
     public synchronized void abort() {
         if (committed || aborted) {
             return;
@@ -224,6 +297,17 @@ public final class TargetData implements AutoCloseable {
                 Files.deleteIfExists(temp);
             } catch (IOException ignored) {
                 // best effort: the name says what it is
+            }
+        }
+        deleteMarker();
+    }
+
+    private void deleteMarker() {
+        if (marker != null) {
+            try {
+                Files.deleteIfExists(marker);
+            } catch (IOException ignored) {
+                // a marker left beside no unfinished copy only lets the next run check what is there
             }
         }
     }
