@@ -75,6 +75,48 @@ class ResumeIT {
     }
 
     /**
+     * The same for a directory tree: the killed run leaves some files whole under their final names and
+     * others under temporary names, marked as robber's; the restarted receiver takes them back without
+     * {@code --overwrite}, keeps what checks out and fetches only the rest.
+     */
+    @Test
+    void aTreeReceiverKilledMidTransferResumesItsFilesOnRejoining() throws Exception {
+        Path photos = Files.createDirectories(work.resolve("photos/2026"));
+        for (int f = 0; f < 12; f++) {
+            RobberProcesses.writeData((f % 2 == 0 ? photos : photos.getParent()).resolve("p" + f + ".raw"),
+                    SIZE / 12, 30 + f);
+        }
+        String coordinator = RobberProcesses.coordinator("127.0.0.53");
+        RobberProcesses.Node sender = processes.start("sender", "send", work.resolve("photos").toString(), "--listen",
+                coordinator, "--expect", "2", "--cluster", "a", "--id", "root", "--max-rate", "16MB/s",
+                "--progress-interval", "1s", "--wait", "2m", "--timeout", "3m");
+        RobberProcesses.Node stays = receiver("a1", coordinator, "127.0.1.53", "a");
+        RobberProcesses.Node killed = receiver("b1", coordinator, "127.0.2.53", "b");
+
+        awaitPercent(killed, 30);
+        killed.process().destroyForcibly();
+        killed.process().waitFor();
+        sender.awaitSaying("receiver b1 disconnected");
+        assertThat(work.resolve("out-b/.robber-photos.tree")).as("the killed run's mark").isRegularFile();
+
+        RobberProcesses.Node again = receiver("b1-again", coordinator, "127.0.2.53", "b");
+        assertThat(again.awaitExit()).as("b1-again stderr:%n%s", again.stderr()).isZero();
+        assertThat(stays.awaitExit()).as("a1 stderr:%n%s", stays.stderr()).isZero();
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+
+        for (int f = 0; f < 12; f++) {
+            String file = (f % 2 == 0 ? "photos/2026/" : "photos/") + "p" + f + ".raw";
+            assertThat(RobberProcesses.sha256(work.resolve("out-b").resolve(file))).as(file)
+                    .isEqualTo(RobberProcesses.sha256(work.resolve(file)));
+        }
+        try (Stream<Path> left = Files.walk(work.resolve("out-b"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("nothing temporary left")
+                    .noneMatch(name -> name.startsWith(".robber-") || name.endsWith(".robber-partial"));
+        }
+        assertResumedOnlyWhatWasMissing(again);
+    }
+
+    /**
      * A receiver stopped with SIGTERM (Ctrl-C) mid-transfer fails that push but keeps its partial copy
      * and says where; the next push of the same file to it resumes that copy and fetches only the rest.
      */
