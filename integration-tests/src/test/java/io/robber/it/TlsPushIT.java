@@ -53,7 +53,8 @@ class TlsPushIT {
                 "127.0.1.80", "--cluster", "a", "--out", work.resolve("out-a1").toString(), "--wait", "2m"},
                 tls(keys, "a1"));
         RobberProcesses.Node b1 = start("b1", new String[] {"receive", "--coordinator", coordinator, "--listen",
-                "127.0.2.80", "--cluster", "b", "--out", work.resolve("out-b1").toString(), "--wait", "2m"},
+                "127.0.2.80", "--cluster", "b", "--out", work.resolve("out-b1").toString(), "--wait", "2m",
+                "--tls-sender", "root"},
                 tls(keys, "b1"));
 
         assertThat(a1.awaitExit()).as("a1 stderr:%n%s", a1.stderr()).isZero();

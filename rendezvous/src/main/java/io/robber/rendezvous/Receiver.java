@@ -33,6 +33,7 @@ public final class Receiver {
     private boolean overwrite;
     private Secret secret;
     private TlsIdentity tls;
+    private String sender;
     private Duration waitFor = Duration.ofMinutes(5);
     private Duration timeout = Duration.ofMinutes(30);
     private Duration failureTimeout = Duration.ofSeconds(30);
@@ -119,6 +120,15 @@ public final class Receiver {
         return this;
     }
 
+    /**
+     * With TLS, the member id the coordinator's certificate must name: the sender's {@code --id} (default
+     * none: any certificate of the CA that names a member of the group the coordinator starts).
+     */
+    public Receiver tlsSender(String id) {
+        this.sender = id;
+        return this;
+    }
+
     /** The sender's shared secret (default none). */
     public Receiver secret(Secret shared) {
         this.secret = shared;
@@ -177,7 +187,7 @@ public final class Receiver {
         if (out == null) {
             throw new IllegalStateException("a receiver needs into(directory)");
         }
-        Trust trust = new Trust(secret, tls);
+        Trust trust = new Trust(secret, tls, sender);
         if (id != null) {
             trust.checkNames(id);
         }

@@ -10,9 +10,22 @@ import io.robber.security.TlsIdentity;
  *
  * @param secret the shared secret, or null
  * @param tls    this process's TLS identity, or null for plain TCP
+ * @param sender with TLS, on a receiver: the member id the coordinator's certificate must name (the
+ *               sender's), or null to take any certificate of the CA that names a member of the group
+ *               the coordinator starts
  */
-public record Trust(Secret secret, TlsIdentity tls) {
+public record Trust(Secret secret, TlsIdentity tls, String sender) {
     public static final Trust NONE = new Trust(null, null);
+
+    public Trust {
+        if (sender != null && tls == null) {
+            throw new ConfigurationException("--tls-sender needs TLS: pass --tls-cert, --tls-key and --tls-ca as well");
+        }
+    }
+
+    public Trust(Secret secret, TlsIdentity tls) {
+        this(secret, tls, null);
+    }
 
     /**
      * Checks that this process's certificate names {@code id}, the member id it runs as.

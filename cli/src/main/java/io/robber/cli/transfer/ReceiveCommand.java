@@ -10,6 +10,7 @@ import io.robber.rendezvous.Sender;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,6 +59,11 @@ public final class ReceiveCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace an existing file or directory of the same name in --out.")
     boolean overwrite;
 
+    @Option(names = "--tls-sender", paramLabel = "ID",
+            description = "With TLS: the sender's member id, which the coordinator's certificate must name "
+                    + "(default: any certificate of the CA that names a member of the group it starts).")
+    String tlsSender;
+
     @Mixin
     TransferOptions options;
 
@@ -68,9 +74,13 @@ public final class ReceiveCommand implements Callable<Integer> {
         Reporter reporter = options.reporter(spec.commandLine().getErr(), "robber receive");
         Secret secret = options.secret(reporter);
         TlsIdentity tls = options.tls();
+        if (tlsSender != null && tls == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--tls-sender needs TLS: pass --tls-cert, "
+                    + "--tls-key and --tls-ca as well");
+        }
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             Receiver receiver = Receiver.from(target).into(out).listen(data).cluster(cluster).id(id)
-                    .overwrite(overwrite).secret(secret).tls(tls).waitFor(options.wait).timeout(options.timeout)
+                    .overwrite(overwrite).secret(secret).tls(tls).tlsSender(tlsSender).waitFor(options.wait).timeout(options.timeout)
                     .failureTimeout(options.failureTimeout)
                     .maxRate(options.maxRate).listener(metrics.progress(reporter)).meters(metrics.registry());
             return SummaryOutput.run("receiver", id, options, spec.commandLine().getOut(), receiver::run);

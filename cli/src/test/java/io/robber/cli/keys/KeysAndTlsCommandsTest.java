@@ -82,6 +82,14 @@ class KeysAndTlsCommandsTest {
     }
 
     @Test
+    void anExpectedSenderNeedsTls() {
+        CliRun run = CliRun.of("receive", "--coordinator", "127.0.0.1:1", "--out", dir.resolve("out").toString(),
+                "--tls-sender", "root");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("--tls-sender needs TLS: pass --tls-cert, --tls-key and --tls-ca as well");
+    }
+
+    @Test
     void aStaticGroupDeliversOverTlsWithTheFilesOfInit() throws Exception {
         Path keys = dir.resolve("keys");
         assertThat(CliRun.of("keys", "init", "--dir", keys.toString(), "a", "b", "c").exitCode()).isZero();

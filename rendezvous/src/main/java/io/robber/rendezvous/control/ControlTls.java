@@ -7,20 +7,26 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.Locale;
+import java.util.Set;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 
 /**
  * A receiver's TLS handshake with its coordinator, on the blocking control socket. A failure that
- * trying again cannot fix (a certificate of another CA on either side, a coordinator without TLS)
- * ends the receiver with what to change; a connection that merely broke is retried like any other.
+ * trying again cannot fix (a certificate of another CA on either side, a coordinator without TLS, a
+ * coordinator whose certificate does not name the expected sender) ends the receiver with what to
+ * change; a connection that merely broke is retried like any other.
  */
 final class ControlTls {
     private ControlTls() {
     }
 
-    /** Layers TLS over the connected {@code socket} and completes the handshake. */
-    static Socket handshake(TlsIdentity tls, Socket socket, InetSocketAddress address) throws IOException {
+    /**
+     * Layers TLS over the connected {@code socket} and completes the handshake; with {@code sender}, the
+     * coordinator's certificate must name it.
+     */
+    static SSLSocket handshake(TlsIdentity tls, Socket socket, InetSocketAddress address, String sender)
+            throws IOException {
         String where = Addresses.format(address);
         SSLSocket secure = tls.wrap(socket, address.getHostString(), address.getPort());
         secure.setSoTimeout((int) Coordinator.HANDSHAKE_TIMEOUT.toMillis());
@@ -33,6 +39,12 @@ final class ControlTls {
             }
             throw new ConfigurationException("TLS with the coordinator at " + where + " failed: " + problem
                     + " (" + e.getMessage() + ")");
+        }
+        Set<String> names = TlsIdentity.peerNames(secure.getSession());
+        if (sender != null && !names.contains(sender)) {
+            throw new ConfigurationException("the coordinator at " + where + " presents a certificate for "
+                    + String.join(", ", names) + ", not for '" + sender + "' (--tls-sender): is it the sender you "
+                    + "meant? Check --coordinator, or --tls-sender against the sender's --id");
         }
         return secure;
     }

@@ -7,6 +7,7 @@ import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.Trust;
 import io.robber.rendezvous.TransferFailedException;
 import io.robber.rendezvous.Units;
+import io.robber.security.TlsIdentity;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -18,12 +19,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import javax.net.ssl.SSLSocket;
 
 /**
  * The receiver side of the control protocol: finds the coordinator (retrying with backoff), proves
@@ -47,6 +50,8 @@ public final class CoordinatorClient implements AutoCloseable {
     private final ControlMessage.Hello hello;
     private final Secret secret;
     private final byte[] coordinatorNonce;
+    /** The names on the coordinator's TLS certificate; empty without TLS. */
+    private final Set<String> coordinatorNames;
     private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(
             ControlSupport.daemon("robber-control-heartbeat"));
     private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
@@ -69,12 +74,13 @@ public final class CoordinatorClient implements AutoCloseable {
     }
 
     private CoordinatorClient(ControlChannel channel, String coordinator, ControlMessage.Hello hello, Secret secret,
-                              byte[] coordinatorNonce) {
+                              byte[] coordinatorNonce, Set<String> coordinatorNames) {
         this.channel = channel;
         this.coordinator = coordinator;
         this.hello = hello;
         this.secret = secret;
         this.coordinatorNonce = coordinatorNonce;
+        this.coordinatorNames = coordinatorNames;
     }
 
     /**
@@ -136,10 +142,13 @@ public final class CoordinatorClient implements AutoCloseable {
             throw new UnknownHostException(address.getHostString());
         }
         Socket socket = new Socket();
+        Set<String> names = Set.of();
         try {
             socket.connect(address, (int) CONNECT_TIMEOUT.toMillis());
             if (trust.tls() != null) {
-                socket = ControlTls.handshake(trust.tls(), socket, address);
+                SSLSocket secure = ControlTls.handshake(trust.tls(), socket, address, trust.sender());
+                names = TlsIdentity.peerNames(secure.getSession());
+                socket = secure;
             }
             ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
             ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
@@ -164,7 +173,7 @@ public final class CoordinatorClient implements AutoCloseable {
                         + "receiver has --secret-file: give 'robber send' the same --secret-file");
             }
             byte[] nonce = hello.auth() ? Base64.getDecoder().decode(hello.nonce()) : null;
-            return new CoordinatorClient(channel, where, hello, secret, nonce);
+            return new CoordinatorClient(channel, where, hello, secret, nonce, names);
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;
@@ -177,6 +186,19 @@ public final class CoordinatorClient implements AutoCloseable {
 
     public String coordinator() {
         return coordinator;
+    }
+
+    /**
+     * With TLS, the coordinator's certificate must name a member of the group it starts: the sender, which
+     * the data channel then authenticates by that name, so a member of the CA cannot stand in for it.
+     */
+    private void checkSenderIn(ControlMessage.Start start) {
+        if (!coordinatorNames.isEmpty() && start.members() != null
+                && start.members().stream().noneMatch(m -> m != null && coordinatorNames.contains(m.id()))) {
+            throw new ConfigurationException("the coordinator at " + coordinator + " has a certificate for "
+                    + String.join(", ", coordinatorNames) + ", which names no member of the group it started: it is "
+                    + "not a sender of this group; check --coordinator");
+        }
     }
 
     /** The address this process reaches the coordinator from: a sensible default for its data address. */
@@ -270,6 +292,7 @@ public final class CoordinatorClient implements AutoCloseable {
                 }
             }
             if (message instanceof ControlMessage.Start start) {
+                checkSenderIn(start);
                 Thread reader = ControlSupport.daemon("robber-control-read").newThread(this::readUntilEnd);
                 reader.start();
                 return start;

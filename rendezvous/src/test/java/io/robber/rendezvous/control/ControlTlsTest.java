@@ -45,7 +45,11 @@ class ControlTlsTest {
     }
 
     private CoordinatorClient client(Coordinator c, TlsIdentity tls) throws InterruptedException {
-        CoordinatorClient client = CoordinatorClient.connect(List.of(c.address()), WAIT, new Trust(null, tls),
+        return client(c, tls, null);
+    }
+
+    private CoordinatorClient client(Coordinator c, TlsIdentity tls, String sender) throws InterruptedException {
+        CoordinatorClient client = CoordinatorClient.connect(List.of(c.address()), WAIT, new Trust(null, tls, sender),
                 ControlChannel.VERSION, line -> { });
         open.add(client);
         return client;
@@ -58,6 +62,48 @@ class ControlTlsTest {
         CoordinatorClient receiver = client(coordinator, ca.identity("r1"));
         assertThat(receiver.register("r1", "c1", "127.0.0.2", 9001, null).registered()).isEqualTo(1);
         assertThat(coordinator.awaitRegistrations(WAIT)).extracting(Registration::id).containsExactly("r1");
+    }
+
+    @Test
+    void aCoordinatorWhoseCertificateDoesNotNameTheExpectedSenderIsRefusedAtOnce() throws Exception {
+        TestCertificates ca = TestCertificates.create(dir, "group CA");
+        Coordinator impostor = coordinator(ca.identity("r9"));
+
+        assertThatThrownBy(() -> client(impostor, ca.identity("r1"), "root"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("presents a certificate for r9, not for 'root' (--tls-sender)");
+        assertThat(client(coordinator(ca.identity("root")), ca.identity("r1"), "root").register("r1", "c1",
+                "127.0.0.2", 9001, null).registered()).isEqualTo(1);
+    }
+
+    @Test
+    void aCoordinatorThatStartsAGroupWithoutTheMemberItsCertificateNamesIsRefused() throws Exception {
+        TestCertificates ca = TestCertificates.create(dir, "group CA");
+        Coordinator impostor = coordinator(ca.identity("r9"));
+        CoordinatorClient receiver = client(impostor, ca.identity("r1"));
+        receiver.register("r1", "c1", "127.0.0.2", 9001, null);
+
+        impostor.start(ControlProtocolTest.start(impostor.awaitRegistrations(WAIT)), (id, why) -> { });
+
+        assertThatThrownBy(() -> receiver.awaitStart(w -> { })).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("has a certificate for r9, which names no member of the group it started");
+    }
+
+    @Test
+    void aCoordinatorThatIsAMemberOfTheGroupItStartsIsTaken() throws Exception {
+        TestCertificates ca = TestCertificates.create(dir, "group CA");
+        Coordinator coordinator = coordinator(ca.identity("root"));
+        CoordinatorClient receiver = client(coordinator, ca.identity("r1"));
+        receiver.register("r1", "c1", "127.0.0.2", 9001, null);
+        ControlMessage.Start start = ControlProtocolTest.start(coordinator.awaitRegistrations(WAIT));
+        List<ControlMessage.MemberSpec> members = new ArrayList<>(start.members());
+        members.add(new ControlMessage.MemberSpec("root", "c0", "127.0.0.1", 9000));
+
+        coordinator.start(new ControlMessage.Start(start.protocol(), members, start.offer(), start.manifest(), null),
+                (id, why) -> { });
+
+        assertThat(receiver.awaitStart(w -> { }).members()).extracting(ControlMessage.MemberSpec::id)
+                .contains("root", "r1");
     }
 
     @Test
