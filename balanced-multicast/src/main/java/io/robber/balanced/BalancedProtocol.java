@@ -3,6 +3,7 @@ package io.robber.balanced;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.EngineContext;
+import io.robber.engine.OptionNames;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
@@ -11,7 +12,6 @@ import io.robber.engine.StringOptions;
 import io.robber.planning.Capacities;
 import io.robber.planning.MonitoringData;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -45,6 +45,10 @@ public final class BalancedProtocol implements Protocol {
     public static final String ROOT = PREFIX + "root";
     public static final String MONITORING_FILE = "monitoring-file";
     public static final String MONITORING_JSON = "monitoring";
+    /** The string options under {@value #PREFIX}. */
+    public static final OptionNames OPTIONS = new OptionNames(NAME, PREFIX, Set.of("root"));
+    /** The monitoring data's options, which have no prefix. */
+    public static final OptionNames MONITORING = new OptionNames(NAME, "", Set.of(MONITORING_FILE, MONITORING_JSON));
     private static final Logger LOG = LoggerFactory.getLogger(BalancedProtocol.class);
 
     @Override
@@ -54,10 +58,15 @@ public final class BalancedProtocol implements Protocol {
 
     @Override
     public ProtocolPlan plan(Group group, ProtocolOptions options) {
-        StringOptions.under(options, PREFIX, NAME, Set.of("root"));
+        StringOptions.under(options, OPTIONS);
         int root = root(group, options);
         Options validated = new Options(root, monitoring(options).orElseGet(() -> unlimited(group)));
         return new Plan(group, validated, new Overlay(group, root, ClusterTrees.plan(group, root, validated.capacities())));
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(OPTIONS, MONITORING);
     }
 
     /**
@@ -114,7 +123,8 @@ public final class BalancedProtocol implements Protocol {
             try {
                 return Optional.of(MonitoringData.parse(Files.readString(Path.of(file))));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the monitoring data " + file + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("cannot read the monitoring data " + file + " (option "
+                        + MONITORING_FILE + "): " + e.getMessage(), e);
             }
         }
         return options.get(Capacities.MONITORING)

@@ -87,6 +87,22 @@ class BalancedProtocolTest {
 
         ProtocolOptions missing = ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE,
                 dir.resolve("absent.json").toString());
-        assertThatThrownBy(() -> protocol.plan(group, missing)).hasMessageContaining("absent.json");
+        assertThatThrownBy(() -> protocol.plan(group, missing)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("absent.json").hasMessageContaining("option monitoring-file");
+    }
+
+    /** The monitoring data's options have no prefix: only those two keys are Balanced's, nothing else bare. */
+    @Test
+    void itsOptionsAreKnownAndNoOtherBareKey(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("monitoring.json"), TWO_CLUSTERS);
+        ProtocolOptions options = ProtocolOptions.defaults(1).with(BalancedProtocol.MONITORING_FILE, file.toString())
+                .with(BalancedProtocol.ROOT, "c0n0");
+        assertThat(Protocols.plan(protocol, group, options).graph().connected(0, 1)).isTrue();
+
+        assertThatThrownBy(() -> Protocols.plan(protocol, group, options.with("monitoring-fil", file.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown option monitoring-fil: no protocol on the class path takes it")
+                .hasMessageContaining("known prefixes: balanced., exchange.")
+                .hasMessageContaining("options without a prefix: monitoring, monitoring-file");
     }
 }

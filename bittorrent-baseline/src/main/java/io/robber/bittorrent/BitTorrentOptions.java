@@ -1,6 +1,7 @@
 package io.robber.bittorrent;
 
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.OptionNames;
 import io.robber.engine.StringOptions;
 import io.robber.exchange.ExchangeTuning;
 import java.util.Locale;
@@ -41,11 +42,12 @@ public record BitTorrentOptions(Variant variant, int peers, boolean rarestFirst,
         OPTIMIZED
     }
 
-    private static final Set<String> KEYS = Set.of("variant", "peers", "rarest-first", "end-game", "unchoked",
-            "rechoke", "block-pieces");
+    /** The string options under {@value #PREFIX}. */
+    public static final OptionNames OPTIONS = new OptionNames("bittorrent", PREFIX, Set.of("variant", "peers",
+            "rarest-first", "end-game", "unchoked", "rechoke", "block-pieces"));
 
     public static BitTorrentOptions of(ProtocolOptions options) {
-        StringOptions bt = StringOptions.under(options, PREFIX, "bittorrent", KEYS);
+        StringOptions bt = StringOptions.under(options, OPTIONS);
         Variant variant = variant(bt.text("variant", "classic"));
         int defaultPeers = variant == Variant.OPTIMIZED ? OPTIMIZED_PEERS : options.peers();
         return new BitTorrentOptions(variant,

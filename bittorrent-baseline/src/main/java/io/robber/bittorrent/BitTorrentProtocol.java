@@ -4,10 +4,12 @@ import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.engine.EngineContext;
 import io.robber.engine.MemberDistances;
+import io.robber.engine.OptionNames;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolEngine;
 import io.robber.engine.ProtocolPlan;
+import io.robber.exchange.ExchangeTuning;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +35,11 @@ public final class BitTorrentProtocol implements Protocol {
                         bt.peers(), options.seed())
                 : RandomMesh.generate(group, bt.peers(), options.seed());
         return new Plan(bt, graph);
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(BitTorrentOptions.OPTIONS, ExchangeTuning.OPTIONS);
     }
 
     /** A swarm over a random (or, optimized, topology-aware) mesh. */

@@ -3,7 +3,10 @@ package io.robber.bittorrent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.Protocols;
+import io.robber.sim.SimData;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +62,20 @@ class BitTorrentOptionsTest {
         assertThatThrownBy(() -> new BitTorrentProtocol().plan(io.robber.sim.SimData.clusters(3),
                 new ProtocolOptions(5, 5, 1, Map.of("bittorrent.variant", "x"))))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** Its own keys and the piece exchange's are declared; a misspelt prefix, which it never reads, is refused. */
+    @Test
+    void itsKeysAreKnownAndAMisspeltPrefixIsRefusedWhenPlanning() {
+        Group group = SimData.clusters(3, 3);
+        ProtocolOptions ok = BitTorrentSimTest.options(1, Map.of("bittorrent.variant", "cornet", "exchange.window-max", "16"));
+        assertThat(Protocols.plan(new BitTorrentProtocol(), group, ok).graph()).isNotNull();
+
+        assertThatThrownBy(() -> Protocols.plan(new BitTorrentProtocol(), group,
+                BitTorrentSimTest.options(1, Map.of("bittorent.peers", "3"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("unknown option bittorent.peers: no protocol on the class path takes options "
+                        + "under 'bittorent.'; known prefixes: ")
+                .hasMessageContaining("bittorrent.");
     }
 }

@@ -7,7 +7,9 @@ import io.robber.collective.CollectivePolicy;
 import io.robber.collective.Succession;
 import io.robber.collective.WorkShares;
 import io.robber.engine.PeerGraph;
+import io.robber.engine.OptionNames;
 import io.robber.engine.Protocol;
+import io.robber.exchange.ExchangeTuning;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -58,6 +60,11 @@ public final class MobProtocol implements Protocol {
     @Override
     public CollectivePlan plan(Group group, ProtocolOptions options) {
         return CollectivePlan.of(group, options, POLICY);
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(ExchangeTuning.OPTIONS);
     }
 
     /** The static work of {@code member}: an equal share among the members of its collective with a global peer. */

@@ -1,10 +1,12 @@
 package io.robber.engine;
 
+import io.robber.api.Group;
+import io.robber.api.ProtocolOptions;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/** Finds protocols by name through {@link ServiceLoader}. */
+/** Finds protocols by name through {@link ServiceLoader}, and plans groups with them. */
 public final class Protocols {
     private Protocols() {
     }
@@ -25,5 +27,17 @@ public final class Protocols {
             all.put(p.name(), p);
         }
         return all;
+    }
+
+    /**
+     * Plans {@code group} with {@code protocol}: every key of {@code options}' {@link ProtocolOptions#extra()}
+     * must be one that {@code protocol} or another protocol on the class path reads ({@link KnownOptions}),
+     * then the protocol validates its own.
+     *
+     * @throws IllegalArgumentException naming the bad option and the valid ones, in one line
+     */
+    public static ProtocolPlan plan(Protocol protocol, Group group, ProtocolOptions options) {
+        KnownOptions.onClassPath().and(protocol.optionNames()).check(options.extra());
+        return protocol.plan(group, options);
     }
 }

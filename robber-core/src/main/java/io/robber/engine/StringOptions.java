@@ -2,15 +2,13 @@ package io.robber.engine;
 
 import io.robber.api.ProtocolOptions;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Reads the string options under one prefix (e.g. {@code bittorrent.}) from
  * {@link ProtocolOptions#extra()}, as a protocol validates them when it plans a group: a key under the
  * prefix that is not known, or a bad value, is an {@link IllegalArgumentException} naming the option
  * and what it accepts, so a typo never silently runs with defaults. Keys under other prefixes are
- * other protocols' and are left alone.
+ * other readers' and are left alone ({@link KnownOptions} refuses those that no reader takes).
  */
 public final class StringOptions {
     private final String prefix;
@@ -21,18 +19,14 @@ public final class StringOptions {
         this.extra = extra;
     }
 
-    /**
-     * The options under {@code prefix}, which must all be among {@code names} (without the prefix);
-     * {@code owner} names who knows them in the error.
-     */
-    public static StringOptions under(ProtocolOptions options, String prefix, String owner, Set<String> names) {
+    /** The options under {@code names}' prefix, which must all be among {@code names}. */
+    public static StringOptions under(ProtocolOptions options, OptionNames names) {
         for (String key : options.extra().keySet()) {
-            if (key.startsWith(prefix) && !names.contains(key.substring(prefix.length()))) {
-                throw new IllegalArgumentException("unknown option " + key + "; " + owner + " knows "
-                        + new TreeSet<>(names).stream().map(k -> prefix + k).toList());
+            if (names.covers(key) && !names.knows(key)) {
+                throw new IllegalArgumentException("unknown option " + key + "; " + names.describe());
             }
         }
-        return new StringOptions(prefix, options.extra());
+        return new StringOptions(names.prefix(), options.extra());
     }
 
     /** The raw value of {@code name}, or {@code fallback}. */

@@ -1,6 +1,7 @@
 package io.robber.exchange;
 
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.OptionNames;
 import io.robber.engine.StringOptions;
 import java.util.Set;
 
@@ -27,6 +28,9 @@ import java.util.Set;
 public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double windowWeight, int windowMax,
                              long haveIntervalNanos) {
     public static final String PREFIX = "exchange.";
+    /** The string options, for every protocol that exchanges pieces to declare. */
+    public static final OptionNames OPTIONS = new OptionNames("the piece exchange", PREFIX,
+            Set.of("window-target", "window-weight", "window-max", "have-interval"));
     public static final long DEFAULT_WINDOW_TARGET_NANOS = 500_000_000L;
     public static final double DEFAULT_WINDOW_WEIGHT = 0.3;
     public static final int DEFAULT_WINDOW_MAX = 8;
@@ -50,8 +54,7 @@ public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double 
 
     /** R from {@code options}, the rest from its {@code exchange.} string options or the defaults. */
     public static ExchangeTuning of(ProtocolOptions options) {
-        StringOptions exchange = StringOptions.under(options, PREFIX, "the piece exchange",
-                Set.of("window-target", "window-weight", "window-max", "have-interval"));
+        StringOptions exchange = StringOptions.under(options, OPTIONS);
         int r = options.maxOutstanding();
         return new ExchangeTuning(r,
                 exchange.durationNanos("window-target", DEFAULT_WINDOW_TARGET_NANOS),

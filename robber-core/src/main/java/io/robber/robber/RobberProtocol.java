@@ -7,8 +7,11 @@ import io.robber.collective.CollectivePolicy;
 import io.robber.collective.Succession;
 import io.robber.collective.WorkShares;
 import io.robber.engine.PeerGraph;
+import io.robber.engine.OptionNames;
 import io.robber.engine.Protocol;
+import io.robber.exchange.ExchangeTuning;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Robber (den Burger & Kielmann, §3.1): cluster collectives that steal data from peer clusters and
@@ -48,5 +51,10 @@ public final class RobberProtocol implements Protocol {
     @Override
     public CollectivePlan plan(Group group, ProtocolOptions options) {
         return CollectivePlan.of(group, options, POLICY);
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(ExchangeTuning.OPTIONS);
     }
 }

@@ -6,6 +6,7 @@ import io.robber.engine.Operation;
 import io.robber.engine.PeerGraph;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolPlan;
+import io.robber.engine.Protocols;
 import io.robber.wire.Message;
 import io.robber.wire.WireCodec;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class SimNetwork {
      * with its operation. Returns the peer graph.
      */
     private PeerGraph openOperations(SimBuilder b) {
-        ProtocolPlan plan = b.protocol.plan(group, b.options);
+        ProtocolPlan plan = Protocols.plan(b.protocol, group, b.options);
         for (int i = 0; i < group.size(); i++) {
             SimNode node = new SimNode(i, b.possession.apply(i), this);
             node.operation = new Operation(OP, group, i, manifest, plan, b.failureTimeout, b.badPieceLimit, node, node,

@@ -36,7 +36,7 @@ final class Operations {
         this.config = config;
         this.group = config.group();
         this.self = self;
-        this.plan = Protocols.byName(config.protocol()).plan(group, config.options());
+        this.plan = Protocols.plan(Protocols.byName(config.protocol()), group, config.options());
         this.driver = driver;
         this.storagePool = storagePool;
     }

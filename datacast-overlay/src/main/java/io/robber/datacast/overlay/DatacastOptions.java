@@ -2,8 +2,8 @@ package io.robber.datacast.overlay;
 
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.OptionNames;
 import io.robber.engine.StringOptions;
-import java.util.Set;
 
 /**
  * The {@code datacast} protocol's options, read from {@link ProtocolOptions#extra()} keys prefixed
@@ -27,12 +27,13 @@ public record DatacastOptions(MemberPlacement placement, int blockPieces,
     public static final String PREFIX = "datacast.";
     /** The most interests of its own a receiver may keep outstanding per tree (the plan checks all trees together). */
     public static final int MAX_WINDOW = 64;
-    private static final Set<String> KEYS = MemberPlacement.keysWith("block-pieces", "window", "rto-min", "rate",
-            "rate-increase", "rate-interval", "cache-pieces");
+    /** The string options under {@value #PREFIX}. */
+    public static final OptionNames OPTIONS = new OptionNames("datacast", PREFIX, MemberPlacement.keysWith(
+            "block-pieces", "window", "rto-min", "rate", "rate-increase", "rate-interval", "cache-pieces"));
     private static final double MBIT = 1e6 / 8;
 
     public static DatacastOptions of(Group group, ProtocolOptions options) {
-        StringOptions dc = StringOptions.under(options, PREFIX, "datacast", KEYS);
+        StringOptions dc = StringOptions.under(options, OPTIONS);
         int window = dc.positive("window", 16);
         if (window > MAX_WINDOW) {
             throw new IllegalArgumentException(PREFIX + "window must be at most " + MAX_WINDOW + ", got " + window);

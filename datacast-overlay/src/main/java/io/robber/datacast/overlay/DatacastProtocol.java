@@ -2,6 +2,7 @@ package io.robber.datacast.overlay;
 
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.OptionNames;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolPlan;
 import io.robber.transport.TransportOptions;
@@ -36,5 +37,10 @@ public final class DatacastProtocol implements Protocol {
                     + TransportOptions.DEFAULT_MAX_UNANSWERED_REQUESTS / (2 * trees.size()));
         }
         return DatacastPlan.of(group.size(), validated, trees);
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(DatacastOptions.OPTIONS);
     }
 }

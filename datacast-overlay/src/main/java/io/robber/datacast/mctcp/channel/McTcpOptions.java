@@ -4,10 +4,10 @@ import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.datacast.mctcp.Routing;
 import io.robber.datacast.overlay.MemberPlacement;
+import io.robber.engine.OptionNames;
 import io.robber.engine.StringOptions;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The {@code mctcp} protocol's options, read from {@link ProtocolOptions#extra()} keys prefixed
@@ -30,11 +30,12 @@ public record McTcpOptions(MemberPlacement placement, Routing routing, int initi
     public static final String PREFIX = "mctcp.";
     /** The largest window: the pieces sent down the tree and not yet acknowledged by every receiver. */
     public static final int MAX_WINDOW = 4096;
-    private static final Set<String> KEYS = MemberPlacement.keysWith("routing", "initial-window", "window", "min-rto",
-            "evict-after");
+    /** The string options under {@value #PREFIX}. */
+    public static final OptionNames OPTIONS = new OptionNames("mctcp", PREFIX, MemberPlacement.keysWith("routing",
+            "initial-window", "window", "min-rto", "evict-after"));
 
     public static McTcpOptions of(Group group, ProtocolOptions options) {
-        StringOptions mctcp = StringOptions.under(options, PREFIX, "mctcp", KEYS);
+        StringOptions mctcp = StringOptions.under(options, OPTIONS);
         int window = mctcp.positive("window", 64);
         if (window > MAX_WINDOW) {
             throw new IllegalArgumentException(PREFIX + "window must be at most " + MAX_WINDOW + ", got " + window);

@@ -2,8 +2,10 @@ package io.robber.datacast.mctcp.channel;
 
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.OptionNames;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolPlan;
+import java.util.List;
 
 /**
  * MCTCP (Zhu et al., <i>MCTCP: Congestion-aware and robust multicast TCP in Software-Defined
@@ -25,5 +27,10 @@ public final class McTcpProtocol implements Protocol {
     public ProtocolPlan plan(Group group, ProtocolOptions options) {
         McTcpOptions validated = McTcpOptions.of(group, options);
         return group.size() == 1 ? McTcpPlan.alone(validated) : McTcpPlan.of(group, validated);
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(McTcpOptions.OPTIONS);
     }
 }

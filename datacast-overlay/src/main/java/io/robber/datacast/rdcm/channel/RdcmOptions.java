@@ -3,8 +3,8 @@ package io.robber.datacast.rdcm.channel;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.datacast.overlay.MemberPlacement;
+import io.robber.engine.OptionNames;
 import io.robber.engine.StringOptions;
-import java.util.Set;
 
 /**
  * The {@code rdcm} protocol's options, read from {@link ProtocolOptions#extra()} keys prefixed
@@ -23,10 +23,12 @@ public record RdcmOptions(MemberPlacement placement, int window, long repairTime
     public static final String PREFIX = "rdcm.";
     /** The largest window: the pieces pushed to a member and not yet reported received. */
     public static final int MAX_WINDOW = 1024;
-    private static final Set<String> KEYS = MemberPlacement.keysWith("window", "repair-timeout", "repair-attempts");
+    /** The string options under {@value #PREFIX}. */
+    public static final OptionNames OPTIONS = new OptionNames("rdcm", PREFIX, MemberPlacement.keysWith("window",
+            "repair-timeout", "repair-attempts"));
 
     public static RdcmOptions of(Group group, ProtocolOptions options) {
-        StringOptions rdcm = StringOptions.under(options, PREFIX, "rdcm", KEYS);
+        StringOptions rdcm = StringOptions.under(options, OPTIONS);
         int window = rdcm.positive("window", 32);
         if (window > MAX_WINDOW) {
             throw new IllegalArgumentException(PREFIX + "window must be at most " + MAX_WINDOW + ", got " + window);

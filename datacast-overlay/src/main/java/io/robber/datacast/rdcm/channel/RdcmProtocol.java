@@ -3,8 +3,10 @@ package io.robber.datacast.rdcm.channel;
 import io.robber.api.Group;
 import io.robber.api.ProtocolOptions;
 import io.robber.datacast.overlay.OverlayTrees;
+import io.robber.engine.OptionNames;
 import io.robber.engine.Protocol;
 import io.robber.engine.ProtocolPlan;
+import java.util.List;
 
 /**
  * RDCM (Li et al., <i>Reliable Multicast in Data Center Networks</i>) among the group's members: the
@@ -29,5 +31,10 @@ public final class RdcmProtocol implements Protocol {
             return RdcmPlan.alone(validated);
         }
         return RdcmPlan.of(validated, OverlayTrees.place(group, validated.placement()));
+    }
+
+    @Override
+    public List<OptionNames> optionNames() {
+        return List.of(RdcmOptions.OPTIONS);
     }
 }
