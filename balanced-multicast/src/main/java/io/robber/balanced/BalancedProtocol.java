@@ -108,12 +108,11 @@ public final class BalancedProtocol implements Protocol {
         if (id == null) {
             return 0;
         }
-        int root = group.indexOf(id);
-        if (root < 0) {
+        if (!group.contains(id)) {
             throw new IllegalArgumentException(ROOT + "=" + id + " is not a member of the group; members: "
                     + group.members().stream().map(m -> m.id()).toList());
         }
-        return root;
+        return group.indexOf(id);
     }
 
     /** The monitoring data: a file named explicitly wins over typed capacities and inline JSON. */
