@@ -118,8 +118,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--option", paramLabel = "KEY=VALUE",
             description = "A protocol option, repeatable: e.g. bittorrent.variant=cornet, balanced.root=A3, "
                     + "monitoring-file=net.json (replacing the scenario's reported capacities); with --topology, "
-                    + "rdcm.congestion-control=bic (RDCM's BIC windows; default none). With --topology every option is "
-                    + "checked against its protocol before the first run.")
+                    + "rdcm.congestion-control=bic (RDCM's BIC windows; default none). Before the first run every "
+                    + "option is checked: a key that no protocol on the class path reads (a misspelt prefix too), or "
+                    + "one that a chosen protocol does not know or takes no such value for, is a usage error. The "
+                    + "netns and docker backends take no options.")
     Map<String, String> protocolOptions = new LinkedHashMap<>();
 
     @Mixin
@@ -163,11 +165,16 @@ public final class BenchCommand implements Callable<Integer> {
         Experiment.Settings settings = new Experiment.Settings(pieceSize == null ? 0 : (int) (long) pieceSize, seed,
                 defaults.ioThreads(), defaults.storageThreads(), timeout, protocolOptions);
         BenchRunner runner = Benchmarks.on(chosen, settings);
+        BenchRunner.Plan plan = new BenchRunner.Plan(scenarios, protocols,
+                size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat);
+        try {
+            runner.check(plan);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         BenchReport report;
         try {
-            report = runner.run(new BenchRunner.Plan(scenarios, protocols,
-                    size == null ? OptionalLong.empty() : OptionalLong.of(size), scale, rateScale, repeat),
-                    r -> progress(err, r, chosen.size() > 1));
+            report = runner.run(plan, r -> progress(err, r, chosen.size() > 1));
         } catch (EmulationFailure e) {
             throw e.configuration() ? CliFailure.configuration(e.getMessage()) : CliFailure.failed(e.getMessage(), e);
         }

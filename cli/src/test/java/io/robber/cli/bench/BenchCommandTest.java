@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.robber.cli.CliRun;
 import io.robber.cli.ExitCodes;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
@@ -35,13 +36,52 @@ class BenchCommandTest {
     }
 
     @Test
-    void aBadProtocolOptionFailsTheRunNamingIt() {
-        StringWriter err = new StringWriter();
-        int code = execute(new StringWriter(), err, "bench", "--scenario", "tc3-2x2", "--protocols", "bittorrent",
-                "--scale", "0.004", "--option", "bittorrent.variant=psychic");
+    void aBadProtocolOptionIsAUsageErrorBeforeAnyRun() {
+        CliRun run = CliRun.of("bench", "--scenario", "tc3-2x2", "--protocols", "bittorrent", "--scale", "0.004",
+                "--option", "bittorrent.variant=psychic");
 
-        assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).contains("psychic");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("bittorrent.variant must be classic, cornet or optimized, got 'psychic'")
+                .doesNotContain("bench: tc3-2x2");
+        assertThat(run.out()).isEmpty();
+    }
+
+    /** A key under no protocol's prefix used to run with defaults and say nothing. */
+    @ParameterizedTest
+    @ValueSource(strings = {"robber.nonsense", "bittorent.peers"})
+    void anOptionNoProtocolReadsIsAUsageErrorNamingThePrefixes(String key) {
+        CliRun run = CliRun.of("bench", "--backend", "virtual", "--scenario", "tc3-2x2", "--protocols", "robber",
+                "--scale", "0.004", "--option", key + "=3");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("unknown option " + key + ": no protocol on the class path takes options under '"
+                + key.substring(0, key.indexOf('.') + 1) + "'; known prefixes: balanced., bittorrent., datacast., "
+                + "exchange., mctcp., rdcm.; options without a prefix: monitoring, monitoring-file")
+                .doesNotContain("bench: tc3-2x2");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void aMisspeltOptionOfTheLastProtocolStopsTheBenchBeforeTheFirstRun() {
+        CliRun run = CliRun.of("bench", "--backend", "virtual", "--scenario", "tc3-2x2", "--protocols",
+                "robber,bittorrent", "--scale", "0.004", "--option", "bittorrent.nonsense=1");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("unknown option bittorrent.nonsense; bittorrent knows [bittorrent.block-pieces, ")
+                .doesNotContain("bench: tc3-2x2 robber");
+        assertThat(run.out()).isEmpty();
+    }
+
+    /** Their robber processes would run without the options. */
+    @ParameterizedTest
+    @ValueSource(strings = {"netns", "docker"})
+    void theProcessBackendsRefuseOptions(String backend) {
+        CliRun run = CliRun.of("bench", "--backend", backend, "--scenario", "tc3-2x2", "--protocols", "robber",
+                "--option", "exchange.window-max=16");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("the " + backend + " backend runs robber processes, which take no protocol "
+                + "options, got [exchange.window-max]");
     }
 
     @Test
@@ -113,13 +153,13 @@ class BenchCommandTest {
     }
 
     @Test
-    void anUnknownRdcmOptionFailsTheRunNamingTheKnownOnes() {
+    void anUnknownRdcmOptionIsAUsageErrorNamingTheKnownOnes() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = execute(out, err, "bench", "--backend", "virtual", "--scenario", "tc3-2x2",
                 "--protocols", "rdcm", "--scale", "0.004", "--option", "rdcm.windo=4");
 
-        assertThat(code).isEqualTo(ExitCodes.FAILED);
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("unknown option rdcm.windo").contains("rdcm.window");
     }
 

@@ -138,6 +138,11 @@ class TopologyBenchTest {
                 "0.01");
         assertUsage("a swarm's option misspelt", "unknown option bittorrent.nonsense", "--topology", "bcube:4,1",
                 "--protocols", "rdcm,bt-cornet", "--option", "bittorrent.nonsense=3");
+        assertUsage("an option no protocol reads, for a fabric run that plans none", "unknown option robber.nonsense: "
+                + "no protocol on the class path takes options under 'robber.'", "--topology", "bcube:4,1", "--protocols",
+                "rdcm", "--option", "robber.nonsense=1");
+        assertUsage("rdcm's congestion control misspelt", "the topology bench knows [rdcm.congestion-control]",
+                "--topology", "bcube:4,1", "--protocols", "rdcm", "--option", "rdcm.congestion=bic");
         assertUsage("a bad value", "rdcm.congestion-control is bic or none", "--topology", "bcube:4,1", "--protocols",
                 "rdcm", "--option", "rdcm.congestion-control=cubic");
     }

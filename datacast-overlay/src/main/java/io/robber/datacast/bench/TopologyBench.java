@@ -10,10 +10,13 @@ import io.robber.datacast.topology.Node;
 import io.robber.datacast.timeline.Timeline;
 import io.robber.datacast.topology.Topology;
 import io.robber.datacast.transport.TransportSettings;
+import io.robber.engine.KnownOptions;
+import io.robber.engine.OptionNames;
 import io.robber.engine.Protocols;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * The Datacast paper's comparison (§6.3, Fig. 14) on one topology: a source sends a data set to a
@@ -39,6 +42,9 @@ public final class TopologyBench {
     public static final List<String> PAPER_PROTOCOLS = List.of(DATACAST, "bt-cornet", "bt-optimized");
     /** The option turning RDCM's §3.5 congestion control on ({@code bic}) or off ({@code none}, the default). */
     public static final String RDCM_CONGESTION_CONTROL = "rdcm.congestion-control";
+    /** The options this bench reads itself, besides the protocols'. */
+    public static final OptionNames OPTIONS = new OptionNames("the topology bench", RDCM + ".",
+            Set.of("congestion-control"));
     /** The protocols that run on the packet-level fabric. */
     public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP);
     /** The paper's BitTorrent block: "We choose 108KB as the block size in the simulations" (§6.3). */
@@ -183,16 +189,19 @@ public final class TopologyBench {
     }
 
     /**
-     * Fails with a one-line message when an option given is one {@code protocol} does not know (under
-     * its prefix) or has a bad value for {@code group}, as its run would, but before any run starts.
+     * Fails with a one-line message when an option given is one neither this bench nor a protocol on the
+     * class path reads, one {@code protocol} does not know (under its prefix), or one with a bad value for
+     * {@code group}, as its run would, but before any run starts.
      */
     public void checkOptions(String protocol, Group group) {
         check(protocol);
+        KnownOptions.onClassPath().and(List.of(OPTIONS)).check(options);
         switch (protocol) {
             case RDCM -> rdcmCongestionControl();
             case DATACAST, MCTCP -> {
             }
-            default -> Protocols.byName(engine(protocol)).plan(SwarmRun.members(group), swarmOptions(protocol, seed));
+            default -> Protocols.plan(Protocols.byName(engine(protocol)), SwarmRun.members(group),
+                    swarmOptions(protocol, seed));
         }
     }
 

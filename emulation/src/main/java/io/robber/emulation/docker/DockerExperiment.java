@@ -63,6 +63,11 @@ public final class DockerExperiment implements Emulator {
     }
 
     @Override
+    public void check(Network network, String protocol) {
+        settings.requireNoOptions("docker");
+    }
+
+    @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
             throws IOException, InterruptedException {
         NetemProbe netem = NetemProbe.detect();

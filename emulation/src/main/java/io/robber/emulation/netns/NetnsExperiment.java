@@ -31,6 +31,11 @@ public final class NetnsExperiment implements Emulator {
     }
 
     @Override
+    public void check(Network network, String protocol) {
+        settings.requireNoOptions("netns");
+    }
+
+    @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond)
             throws IOException, InterruptedException {
         NamespaceNetwork.unavailableReason().ifPresent(why -> {

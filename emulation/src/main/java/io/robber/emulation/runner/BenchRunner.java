@@ -48,15 +48,30 @@ public final class BenchRunner {
         this.strictBound = strictBound;
     }
 
-    /** Runs the plan; {@code progress} sees each result as it completes. */
+    /**
+     * Fails, before anything runs, when a backend would refuse a run of the plan ({@link Emulator#check}),
+     * e.g. for a protocol option that no protocol reads or that has a bad value.
+     *
+     * @throws IllegalArgumentException naming the problem, in one line
+     */
+    public void check(Plan plan) {
+        for (String scenario : plan.scenarios()) {
+            Network network = network(plan, scenario);
+            for (String protocol : plan.protocols()) {
+                backends.values().forEach(backend -> backend.check(network, protocol));
+            }
+        }
+    }
+
+    /**
+     * Runs the plan, every run {@linkplain #check checked} before the first; {@code progress} sees each
+     * result as it completes.
+     */
     public BenchReport run(Plan plan, Consumer<RunResult> progress) throws IOException, InterruptedException {
+        check(plan);
         List<RunResult> results = new ArrayList<>();
         for (String scenario : plan.scenarios()) {
-            Network network = Scenarios.load(scenario).resolve();
-            if (plan.size().isPresent()) {
-                network = network.withDataSize(plan.size().getAsLong());
-            }
-            network = network.scaled(plan.scale()).rateScaled(plan.rateScale());
+            Network network = network(plan, scenario);
             double max = bound.applyAsDouble(network);
             double strictMax = strictBound.applyAsDouble(network);
             for (String protocol : plan.protocols()) {
@@ -71,5 +86,14 @@ public final class BenchRunner {
             }
         }
         return new BenchReport(results);
+    }
+
+    /** The scenario's network as the plan sizes and scales it. */
+    private static Network network(Plan plan, String scenario) {
+        Network network = Scenarios.load(scenario).resolve();
+        if (plan.size().isPresent()) {
+            network = network.withDataSize(plan.size().getAsLong());
+        }
+        return network.scaled(plan.scale()).rateScaled(plan.rateScale());
     }
 }

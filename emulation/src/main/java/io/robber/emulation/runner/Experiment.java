@@ -3,6 +3,7 @@ package io.robber.emulation.runner;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.api.ProtocolOptions;
+import io.robber.engine.Protocols;
 import io.robber.emulation.EmulationBackend;
 import io.robber.planning.Capacities;
 import io.robber.emulation.model.Network;
@@ -52,6 +53,24 @@ public final class Experiment implements Emulator {
             return protocolOptions;
         }
 
+        /**
+         * Plans {@code protocol} for {@code network}'s group with {@link #protocolOptions}, as a run in this
+         * JVM does, so that a bad option fails before any run.
+         *
+         * @throws IllegalArgumentException naming the option and the valid ones
+         */
+        public void checkOptions(Network network, String protocol) {
+            Protocols.plan(Protocols.byName(protocol), NodePlacement.group(network, 0), protocolOptions(network));
+        }
+
+        /** Fails when {@link #options()} are given to {@code backend}, whose robber processes take none. */
+        public void requireNoOptions(String backend) {
+            if (!options.isEmpty()) {
+                throw new IllegalArgumentException("the " + backend + " backend runs robber processes, which take no "
+                        + "protocol options, got " + options.keySet() + ": drop them or run on inprocess or virtual");
+            }
+        }
+
         public int pieceSizeFor(long dataSize) {
             return pieceSize > 0 ? pieceSize : PieceSizes.forDataSize(dataSize);
         }
@@ -64,6 +83,11 @@ public final class Experiment implements Emulator {
     public Experiment(Settings settings, BiFunction<Network, Group, EmulationBackend> backends) {
         this.settings = settings;
         this.backends = backends;
+    }
+
+    @Override
+    public void check(Network network, String protocol) {
+        settings.checkOptions(network, protocol);
     }
 
     @Override

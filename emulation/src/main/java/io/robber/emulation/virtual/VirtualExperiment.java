@@ -25,6 +25,11 @@ public final class VirtualExperiment implements Emulator {
     }
 
     @Override
+    public void check(Network network, String protocol) {
+        settings.checkOptions(network, protocol);
+    }
+
+    @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond) {
         long size = network.dataSize();
         Manifest manifest = dataless(size, settings.pieceSizeFor(size));
