@@ -1,11 +1,11 @@
 package io.robber.engine;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The string options some reader takes ({@link OptionNames}): those of the protocols on the class
@@ -29,9 +29,7 @@ public final class KnownOptions {
 
     /** These and {@code more}. */
     public KnownOptions and(Collection<OptionNames> more) {
-        List<OptionNames> all = new ArrayList<>(known);
-        all.addAll(more);
-        return new KnownOptions(all.stream().distinct().toList());
+        return new KnownOptions(Stream.concat(known.stream(), more.stream()).distinct().toList());
     }
 
     /**

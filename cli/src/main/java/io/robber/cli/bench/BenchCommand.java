@@ -119,8 +119,8 @@ public final class BenchCommand implements Callable<Integer> {
             description = "A protocol option, repeatable: e.g. bittorrent.variant=cornet, balanced.root=A3, "
                     + "monitoring-file=net.json (replacing the scenario's reported capacities); with --topology, "
                     + "rdcm.congestion-control=bic (RDCM's BIC windows; default none). Before the first run every "
-                    + "option is checked: a key that no protocol on the class path reads (a misspelt prefix too), or "
-                    + "one that a chosen protocol does not know or takes no such value for, is a usage error. The "
+                    + "option is checked: a key that no protocol on the class path reads (a misspelt prefix too), a "
+                    + "key that a chosen protocol does not know, or a value it refuses is a usage error. The "
                     + "netns and docker backends take no options.")
     Map<String, String> protocolOptions = new LinkedHashMap<>();
 
