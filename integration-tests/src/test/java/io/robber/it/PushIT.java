@@ -197,7 +197,8 @@ class PushIT {
      * hear not even a keep-alive for the failure timeout and declare it dead, and so does the
      * coordinator (the same timeout, not a fixed 30 s): its cluster-mate and the other receiver finish
      * with verified copies and the sender exits naming it while it is still stopped. Brought back with
-     * SIGCONT, it reads that it was declared dead and exits 1 saying so, as the sender counted it.
+     * SIGCONT, it reads that it was declared dead, tries to rejoin, finds the transfer ended and exits 1
+     * saying so, as the sender counted it.
      */
     @Test
     void aReceiverFrozenMidTransferDoesNotStallItsClusterMatesAndLearnsItWasDeclaredDead() throws Exception {
@@ -224,8 +225,46 @@ class PushIT {
                 .contains("b5 lost: it sent nothing for 10s");
         assertThat(JSON.readTree(sender.stdout()).get("failed").toString()).contains("b5");
         assertThat(victim.awaitExit()).as("victim stderr:%n%s", victim.stderr()).isEqualTo(1);
-        assertThat(victim.stderr()).contains("this receiver was declared dead (it sent nothing for 10s");
+        assertThat(victim.stderr()).contains("this receiver was declared dead (it sent nothing for 10s")
+                .contains("could not rejoin");
         assertThat(work.resolve("out5/big.bin")).as("the victim keeps nothing under the final name").doesNotExist();
+    }
+
+    /**
+     * Issue 14: the receiver frozen past the failure timeout is thawed while the transfer still runs (its
+     * cluster-mate's {@code --max-rate} keeps it running): told it was declared dead, it keeps its copy,
+     * registers again and joins as a late joiner, resuming that copy; everyone ends verified, the sender
+     * with no failure.
+     */
+    @Test
+    void aReceiverDeclaredDeadThatComesBackWhileTheTransferRunsRejoinsAndFinishes() throws Exception {
+        Path data = work.resolve("rejoin.bin");
+        RobberProcesses.writeData(data, 64L << 20, 43);
+        String coordinator = RobberProcesses.coordinator("127.0.0.15");
+        RobberProcesses.Node sender = sender(coordinator, data, 3, "--failure-timeout", "5s");
+        RobberProcesses.Node slow = receiver(coordinator, 0, "--failure-timeout", "5s", "--max-rate", "2MB/s");
+        RobberProcesses.Node fast = receiver(coordinator, 4, "--failure-timeout", "5s");
+        RobberProcesses.Node victim = receiver(coordinator, 5, "--failure-timeout", "5s");
+
+        victim.awaitStderr("some data received", SOME_DATA);
+        victim.signal("STOP");
+        try {
+            sender.awaitSaying("lost receiver b5");
+        } finally {
+            victim.signal("CONT");
+        }
+
+        for (RobberProcesses.Node r : List.of(slow, fast, victim)) {
+            assertThat(r.awaitExit()).as("%s stderr:%n%s", r.name(), r.stderr()).isZero();
+            assertThat(RobberProcesses.sha256(work.resolve("out" + r.name().replace("receiver", "")).resolve(
+                    "rejoin.bin"))).as("%s's copy", r.name()).isEqualTo(RobberProcesses.sha256(data));
+        }
+        assertThat(sender.awaitExit()).as("sender stderr:%n%s", sender.stderr()).isZero();
+        assertThat(victim.stderr()).contains("this receiver was declared dead (it sent nothing for 5s")
+                .contains("registers again to rejoin").contains("resuming the partial copy");
+        assertThat(sender.stderr()).contains("receiver b5, given up on (it sent nothing for 5s")
+                .contains("it joins the running transfer as a late joiner");
+        assertThat(JSON.readTree(sender.stdout()).get("failed")).isEmpty();
     }
 
     /** The survivor exited 0 with a copy identical to the big file. */

@@ -197,6 +197,8 @@ public final class Receiver {
         while (true) {
             try {
                 return register(dir, trust, wait);
+            } catch (DeclaredDead e) {
+                return comeBack(dir, trust, e.getMessage());
             } catch (CoordinatorClient.GivenUp e) {
                 if (System.nanoTime() - deadline >= 0) {
                     throw new TransferFailedException("the coordinator gave up on this receiver before the transfer "
@@ -210,20 +212,51 @@ public final class Receiver {
         }
     }
 
+    /**
+     * After the coordinator declared this receiver dead mid-transfer ({@code why}: it was frozen or cut off
+     * for longer than the failure timeout) and the others went on: registers again, within the failure
+     * timeout, and joins the transfer as a late joiner if it still runs, resuming the copy it kept.
+     */
+    private TransferSummary comeBack(Path dir, Trust trust, String why) throws IOException, InterruptedException {
+        String dead = "this receiver was declared dead (" + why + "; was it stopped or frozen?)";
+        listener.warn(dead + " and the transfer went on without it; it kept its copy and registers again to rejoin");
+        CoordinatorClient client;
+        try {
+            client = connect(trust, failureTimeout);
+        } catch (TransferFailedException e) {
+            throw new TransferFailedException(dead + " and could not rejoin: the coordinator is gone, so the transfer "
+                    + "has ended; the sender counts it as failed", e);
+        }
+        try (client) {
+            return receive(dir, trust, client);
+        } catch (DeclaredDead | ConfigurationException e) {
+            throw new TransferFailedException(dead + " and could not rejoin: " + e.getMessage() + "; the sender counts "
+                    + "it as failed", e);
+        }
+    }
+
     /** Connects to the coordinator within {@code wait}, registers and receives. */
     private TransferSummary register(Path dir, Trust trust, Duration wait) throws IOException, InterruptedException {
-        try (CoordinatorClient client = CoordinatorClient.connect(coordinators, wait, trust, ControlChannel.VERSION,
-                listener::info)) {
-            String host = listen != null ? listen.getHostString() : client.localHost();
-            boolean chosen = listen != null && listen.getPort() != 0;
-            try (DataPort reserved = chosen ? DataPort.NONE : DataPort.reserve(host, "--listen")) {
-                int port = chosen ? listen.getPort() : reserved.port();
-                ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
-                        id != null ? id : tls != null ? tls.name() : Addresses.format(host, port), cluster, host, port,
-                        group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, trust,
-                        maxRate);
-                return new ReceiverTransfer(settings, client, listener, meters).holding(reserved).run();
-            }
+        try (CoordinatorClient client = connect(trust, wait)) {
+            return receive(dir, trust, client);
+        }
+    }
+
+    private CoordinatorClient connect(Trust trust, Duration wait) throws InterruptedException {
+        return CoordinatorClient.connect(coordinators, wait, trust, ControlChannel.VERSION, listener::info);
+    }
+
+    /** Registers with the coordinator on {@code client} and receives. */
+    private TransferSummary receive(Path dir, Trust trust, CoordinatorClient client)
+            throws IOException, InterruptedException {
+        String host = listen != null ? listen.getHostString() : client.localHost();
+        boolean chosen = listen != null && listen.getPort() != 0;
+        try (DataPort reserved = chosen ? DataPort.NONE : DataPort.reserve(host, "--listen")) {
+            int port = chosen ? listen.getPort() : reserved.port();
+            ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
+                    id != null ? id : tls != null ? tls.name() : Addresses.format(host, port), cluster, host, port,
+                    group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, trust, maxRate);
+            return new ReceiverTransfer(settings, client, listener, meters).holding(reserved).run();
         }
     }
 }

@@ -1,21 +1,16 @@
 package io.robber.rendezvous;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.api.Member;
 import io.robber.api.MulticastChannel;
 import io.robber.rendezvous.control.ControlMessage;
 import io.robber.rendezvous.control.CoordinatorClient;
 import io.robber.rendezvous.control.NodeReport;
-import io.robber.rendezvous.data.DataLayout;
 import io.robber.rendezvous.data.OutputDirectory;
 import io.robber.rendezvous.data.TargetData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +28,8 @@ import java.util.function.LongSupplier;
  */
 public final class ReceiverTransfer {
     private static final long TICK_MILLIS = 100;
+    /** How long a failed data channel waits for the coordinator to say this node was declared dead. */
+    private static final long WORD_OF_DEATH_MILLIS = 2000;
     /**
      * After the coordinator is lost, a receiver gives up when no data arrives for this long beyond the
      * failure timeout: the coordinator usually runs on the root, whose death its neighbours learn only
@@ -55,6 +52,7 @@ public final class ReceiverTransfer {
     /** The data port chosen for this receiver, held until its data channel binds it. */
     private DataPort reserved = DataPort.NONE;
     /** Why the coordinator declared this receiver dead ({@link ControlMessage.Departed} naming it), or null. */
+    /** Why the coordinator declared this receiver dead, once it did. */
     private volatile String declaredDead;
     /** Bytes of the data set this node's copy holds so far: resumed and received. */
     private volatile LongSupplier copied = () -> 0;
@@ -105,7 +103,7 @@ public final class ReceiverTransfer {
                 reporter.info("waiting: " + w.registered() + " of " + w.expected() + " receivers registered");
             }
         });
-        Plan plan = plan(start);
+        StartPlan plan = plan(start);
         TargetData target;
         try {
             target = TargetData.create(settings.out(), start.offer().name(), plan.layout(), plan.manifest().size(),
@@ -156,25 +154,9 @@ public final class ReceiverTransfer {
                 + "resume it, or delete it"));
     }
 
-    private record Plan(Group group, Manifest manifest, String sha256, DataLayout layout) {
-    }
-
-    private Plan plan(ControlMessage.Start start) throws IOException {
+    private StartPlan plan(ControlMessage.Start start) {
         try {
-            List<Member> members = new ArrayList<>();
-            for (ControlMessage.MemberSpec m : start.members()) {
-                members.add(Member.of(m.id(), m.cluster(), m.host(), m.port()));
-            }
-            Group group = new Group(members);
-            group.indexOf(settings.id());
-            ControlMessage.ManifestSpec spec = start.manifest();
-            Manifest manifest = Manifest.of(spec.size(), spec.pieceSize(), client.pieceDigests(spec.parts()));
-            if (!manifest.rootDigestHex().equals(spec.root())) {
-                throw new IllegalArgumentException("its manifest does not match its root digest");
-            }
-            byte[] tree = start.tree() == null ? null : Base64.getDecoder().decode(start.tree());
-            DataLayout layout = DataLayout.decode(start.offer().kind(), spec.size(), tree);
-            return new Plan(group, manifest, spec.sha256(), layout);
+            return StartPlan.of(start, settings.id(), client.pieceDigests(start.manifest().parts()));
         } catch (RuntimeException e) {
             String line = "the coordinator at " + client.coordinator() + " sent an unusable start frame: "
                     + Transfers.describe(e);
@@ -183,7 +165,7 @@ public final class ReceiverTransfer {
         }
     }
 
-    private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target)
+    private TransferSummary transfer(ControlMessage.Start start, StartPlan plan, TargetData target)
             throws InterruptedException {
         BitSet held = held(plan, target);
         MulticastChannel channel;
@@ -208,7 +190,7 @@ public final class ReceiverTransfer {
      * before the data channel opens (none for a fresh copy): this node starts with them and fetches
      * only the rest.
      */
-    private BitSet held(Plan plan, TargetData target) throws InterruptedException {
+    private BitSet held(StartPlan plan, TargetData target) throws InterruptedException {
         if (!target.resumed()) {
             return new BitSet();
         }
@@ -238,7 +220,7 @@ public final class ReceiverTransfer {
         return bytes;
     }
 
-    private TransferSummary transfer(ControlMessage.Start start, Plan plan, TargetData target, BitSet held,
+    private TransferSummary transfer(ControlMessage.Start start, StartPlan plan, TargetData target, BitSet held,
                                      MulticastChannel channel) throws InterruptedException {
         long size = plan.manifest().size();
         long heldBytes = bytes(plan.manifest(), held);
@@ -248,8 +230,7 @@ public final class ReceiverTransfer {
         client.progress(copied);
         client.departures(d -> {
             if (d.id().equals(settings.id())) {
-                declaredDead = "this receiver was declared dead (" + d.reason() + "; was it stopped or frozen?) and "
-                        + "the transfer went on without it: the sender counts it as failed; run it again";
+                declaredDead = d.reason();
             } else if (plan.group().contains(d.id())) {
                 reporter.warn("member " + d.id() + " left the transfer (" + d.reason() + "); going on without it");
                 channel.declareDead(d.id(), "left the transfer: " + d.reason());
@@ -261,6 +242,9 @@ public final class ReceiverTransfer {
         String error = awaitLocal(operation, deadline, size, copied);
         long localNanos = System.nanoTime() - begin;
         reporter.endProgress();
+        if (error != null && declaredDead != null) {
+            throw new DeclaredDead(declaredDead);
+        }
         if (error == null) {
             try {
                 target.commit();
@@ -283,8 +267,9 @@ public final class ReceiverTransfer {
                 + "peers until every member is done");
         List<String> failed = awaitGroup(channel, deadline);
         if (declaredDead != null) {
-            throw new TransferFailedException(declaredDead + " (the copy in " + target.target()
-                    + " is complete and verified)", null);
+            throw new TransferFailedException("this receiver was declared dead (" + declaredDead + "; was it stopped "
+                    + "or frozen?) and the transfer went on without it: the sender counts it as failed (the copy in "
+                    + target.target() + " is complete and verified)", null);
         }
         return new TransferSummary("receiver", settings.id(), start.protocol(), start.offer().name(),
                 start.offer().kind(), size, plan.manifest().pieceSize(), plan.sha256(), Channels.seconds(localNanos),
@@ -300,8 +285,9 @@ public final class ReceiverTransfer {
         while (true) {
             try {
                 operation.get(TICK_MILLIS, TimeUnit.MILLISECONDS);
-                return declaredDead;
+                return null;
             } catch (ExecutionException e) {
+                awaitWordOfDeath();
                 return declaredDead != null ? declaredDead : Transfers.describe(e.getCause(), settings.out().toString());
             } catch (TimeoutException e) {
                 // still running
@@ -336,6 +322,18 @@ public final class ReceiverTransfer {
                             + Units.duration(stall) + ": was 'robber send' stopped?";
                 }
             }
+        }
+    }
+
+    /**
+     * After the data channel failed: a node thawed after it was declared dead learns it from its peers and
+     * from the coordinator at about the same time; the coordinator's word, which lets it rejoin, is waited
+     * for a moment ({@link #WORD_OF_DEATH_MILLIS}) unless the coordinator already ended the transfer.
+     */
+    private void awaitWordOfDeath() throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WORD_OF_DEATH_MILLIS);
+        while (declaredDead == null && !client.end().isDone() && System.nanoTime() < until) {
+            Thread.sleep(TICK_MILLIS / 4);
         }
     }
 
@@ -395,5 +393,4 @@ public final class ReceiverTransfer {
     private static double orZero(Double value) {
         return value == null ? 0 : value;
     }
-
 }

@@ -147,16 +147,21 @@ public final class Coordinator implements AutoCloseable {
 
     /**
      * Admits a registration: before the group is fixed through the {@link Reception}; once it is, a
-     * receiver of the transfer that is away and comes back ({@link Roster#rejoin}), or a late joiner while
-     * places are free ({@link LateJoiners}).
+     * receiver of the transfer that is away and comes back ({@link Roster#rejoin}), a receiver given up
+     * on that comes back ({@link LateJoiners#readmit}), or a late joiner while places are free
+     * ({@link LateJoiners}).
      */
     Roster.Admitted admit(ControlMessage.Register register, Registration registration,
             ReceiverConnection connection) {
         if (!running()) {
             return reception.admit(register, registration, connection);
         }
-        return roster.holds(registration.id()) ? roster.rejoin(registration, connection)
-                : late.admit(register, registration, connection);
+        ReceiverSession known = roster.session(registration.id());
+        if (known == null) {
+            return late.admit(register, registration, connection);
+        }
+        return known.lost() != null && known.done() == null ? late.readmit(known, register, registration, connection)
+                : roster.rejoin(known, registration, connection);
     }
 
     /** After the accepted frame went out: a receiver that rejoined gets its wave's start frame, if it went out already. */

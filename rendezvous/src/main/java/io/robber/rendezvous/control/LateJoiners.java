@@ -38,6 +38,26 @@ final class LateJoiners {
         return admitted;
     }
 
+    /**
+     * A receiver given up on ({@code lost}: frozen, cut off or killed for longer than the silence timeout)
+     * comes back while the transfer runs: it joins as a late joiner, in a wave of its own, in the place it
+     * held (its copy resumes from what it kept). After the transfer's end it is refused.
+     */
+    Roster.Admitted readmit(ReceiverSession lost, ControlMessage.Register register, Registration registration,
+            ReceiverConnection connection) {
+        if (closed) {
+            return Roster.Admitted.refused(Refusal.FULL, "receiver " + registration.id() + " was given up on ("
+                    + lost.lost() + ") and the transfer has ended without it: receive in the next 'robber send'");
+        }
+        Roster.Admitted admitted = roster.readmit(lost, register, registration, connection);
+        if (admitted.session() != null) {
+            waiting.put(admitted.session(), System.nanoTime());
+            events.info("receiver " + registration.id() + ", given up on (" + lost.lost() + "), came back: it "
+                    + "joins the running transfer as a late joiner");
+        }
+        return admitted;
+    }
+
     /** After the accepted frame went out: tells the operator. */
     void accepted(Registration registration, int count) {
         events.info("receiver " + registration.id() + " (cluster " + registration.cluster() + ", data "

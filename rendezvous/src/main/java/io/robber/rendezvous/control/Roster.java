@@ -57,24 +57,16 @@ final class Roster {
 
     /**
      * A receiver registers while the transfer runs: one of the group, whose connection closed and which
-     * has not been given up on ({@link ReceiverSession#away()}), takes its place back on {@code connection}
+     * has not been given up on ({@link ReceiverSession#away()}; see {@link LateJoiners#readmit} for one
+     * that was), takes its place back on {@code connection}
      * (it was restarted, e.g. after a crash). It must come back with the same cluster and data host: its
      * peers know it by the group's address for its id, which it binds again.
      */
-    Admitted rejoin(Registration registration, ReceiverConnection connection) {
+    Admitted rejoin(ReceiverSession session, Registration registration, ReceiverConnection connection) {
         String id = registration.id();
-        ReceiverSession session = sessions.get(id);
-        if (session == null) {
-            return Admitted.refused(Refusal.FULL, "the transfer has already started; start this receiver before the "
-                    + "next 'robber send'");
-        }
         if (session.done() != null) {
             return Admitted.refused(Refusal.FULL, "receiver " + id + " already reported its outcome ("
                     + (session.done().ok() ? "a verified copy" : "failed") + "); it cannot rejoin this transfer");
-        }
-        if (session.lost() != null) {
-            return Admitted.refused(Refusal.FULL, "receiver " + id + " was given up on (" + session.lost() + ") and "
-                    + "the transfer went on without it; it cannot rejoin: receive in the next 'robber send'");
         }
         if (session.away() == null) {
             return Admitted.refused(Refusal.CONFLICT, "receiver " + id + " is still connected to this transfer: "
@@ -90,9 +82,27 @@ final class Roster {
         return new Admitted(session, sessions.size(), null, null, true);
     }
 
-    /** Whether {@code id} holds a place. */
-    boolean holds(String id) {
-        return sessions.containsKey(id);
+    /**
+     * A receiver given up on ({@code lost}) registers again while the transfer runs: it takes that place
+     * anew in a session of its own, which replaces the lost one (so the sender counts the new outcome),
+     * unless it clashes with another receiver.
+     */
+    Admitted readmit(ReceiverSession lost, ControlMessage.Register register, Registration registration,
+            ReceiverConnection connection) {
+        List<Registration> others = sessions.values().stream().filter(s -> s != lost)
+                .map(ReceiverSession::registration).toList();
+        Optional<String> conflict = admission.conflict(register, others);
+        if (conflict.isPresent()) {
+            return Admitted.refused(Refusal.CONFLICT, conflict.get());
+        }
+        ReceiverSession session = new ReceiverSession(connection, registration);
+        sessions.put(registration.id(), session);
+        return new Admitted(session, sessions.size(), null, null, false);
+    }
+
+    /** The session holding {@code id}'s place, or null. */
+    ReceiverSession session(String id) {
+        return sessions.get(id);
     }
 
     /** Completes the wait if every place is taken now. */

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -212,7 +213,40 @@ class ControlProtocolTest {
         assertThat(senderHeard.get(WAIT.toSeconds(), TimeUnit.SECONDS)).startsWith("gone: ");
         CoordinatorClient late = client(coordinator, null, ControlChannel.VERSION);
         assertThatThrownBy(() -> late.register("gone", "c", "127.0.0.2", 9001, null))
-                .isInstanceOf(ConfigurationException.class).hasMessageContaining("was given up on");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("was given up on")
+                .hasMessageContaining("the transfer has ended without it");
+    }
+
+    /**
+     * Issue 14: a receiver given up on that comes back while the others still receive (it was frozen,
+     * then thawed) joins again as a late joiner, in a wave of its own, in place of its lost session: the
+     * sender counts what it reports now.
+     */
+    @Test
+    void aReceiverGivenUpOnThatComesBackWhileTheTransferRunsJoinsAsALateJoiner() throws Exception {
+        Coordinator coordinator = coordinator(null, 2, Duration.ofSeconds(10));
+        CoordinatorClient stays = client(coordinator, null, ControlChannel.VERSION);
+        stays.register("stays", "c", "127.0.0.2", 9001, null);
+        CoordinatorClient gone = client(coordinator, null, ControlChannel.VERSION);
+        gone.register("gone", "c", "127.0.0.3", 9001, null);
+        coordinator.start(start(coordinator.awaitRegistrations(WAIT)), (id, why) -> { });
+        gone.awaitStart(w -> { });
+        gone.close();
+        while (coordinator.sessions().get(1).lost() == null) {
+            Thread.sleep(50);
+        }
+
+        CoordinatorClient back = client(coordinator, null, ControlChannel.VERSION);
+        assertThat(back.register("gone", "c", "127.0.0.3", 9001, null).rejoined()).isFalse();
+
+        Optional<Wave> wave = Optional.empty();
+        while (wave.isEmpty()) {
+            wave = coordinator.lateWave(Duration.ZERO);
+        }
+        assertThat(wave.get().registrations()).extracting(Registration::id).containsExactly("gone");
+        assertThat(coordinator.sessions()).extracting(s -> s.registration().id()).containsExactly("stays", "gone");
+        assertThat(coordinator.sessions().get(1).lost()).as("the lost session is replaced").isNull();
+        assertThat(coordinator.awaitOutcomes(Duration.ofMillis(200))).isFalse();
     }
 
     /**
