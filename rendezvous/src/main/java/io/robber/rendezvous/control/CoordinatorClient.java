@@ -17,7 +17,6 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -150,34 +149,45 @@ public final class CoordinatorClient implements AutoCloseable {
                 names = TlsIdentity.peerNames(secure.getSession());
                 socket = secure;
             }
-            ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
-            ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
-            if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
-                throw new IOException("busy: " + r.reason());
-            }
-            if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.TLS) {
-                throw new ConfigurationException("the coordinator at " + Addresses.format(address) + " requires TLS: "
-                        + "pass --tls-cert, --tls-key and --tls-ca with a certificate of the sender's CA");
-            }
-            if (!(first instanceof ControlMessage.Hello hello)) {
-                throw new ControlChannel.NotControlPeer("did not say hello");
-            }
-            String where = Addresses.format(address);
-            Secret secret = trust.secret();
-            if (hello.auth() && secret == null) {
-                throw new ConfigurationException("the coordinator at " + where + " requires a shared secret: pass "
-                        + "--secret-file with the sender's secret");
-            }
-            if (!hello.auth() && secret != null) {
-                throw new ConfigurationException("the coordinator at " + where + " runs without a secret but this "
-                        + "receiver has --secret-file: give 'robber send' the same --secret-file");
-            }
-            byte[] nonce = hello.auth() ? Base64.getDecoder().decode(hello.nonce()) : null;
-            return new CoordinatorClient(channel, where, hello, secret, nonce, names);
+            return greet(socket, trust.secret(), names, version, Addresses.format(address));
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;
         }
+    }
+
+    /**
+     * Greets the coordinator {@code where} on a connected {@code socket} and reads its hello.
+     *
+     * @throws ConfigurationException when the coordinator requires TLS, or the secret does not match its hello
+     */
+    static CoordinatorClient greet(Socket socket, Secret secret, Set<String> names, int version, String where)
+            throws IOException {
+        ControlChannel channel = ControlChannel.open(socket, version, Coordinator.HANDSHAKE_TIMEOUT);
+        ControlMessage first = channel.receive(Coordinator.HANDSHAKE_TIMEOUT);
+        if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.BUSY) {
+            throw new IOException("busy: " + r.reason());
+        }
+        if (first instanceof ControlMessage.Refused r && Refusal.of(r.code()) == Refusal.TLS) {
+            throw new ConfigurationException("the coordinator at " + where + " requires TLS: "
+                    + "pass --tls-cert, --tls-key and --tls-ca with a certificate of the sender's CA");
+        }
+        if (!(first instanceof ControlMessage.Hello hello)) {
+            throw new ControlChannel.NotControlPeer("did not say hello");
+        }
+        if (hello.offer() == null) {
+            throw new ControlChannel.MalformedControlFrame("said hello without offering anything");
+        }
+        if (hello.auth() && secret == null) {
+            throw new ConfigurationException("the coordinator at " + where + " requires a shared secret: pass "
+                    + "--secret-file with the sender's secret");
+        }
+        if (!hello.auth() && secret != null) {
+            throw new ConfigurationException("the coordinator at " + where + " runs without a secret but this "
+                    + "receiver has --secret-file: give 'robber send' the same --secret-file");
+        }
+        byte[] nonce = hello.auth() ? ControlSupport.decodeNonce(hello.nonce()) : null;
+        return new CoordinatorClient(channel, where, hello, secret, nonce, names);
     }
 
     public ControlMessage.Hello hello() {
@@ -279,7 +289,7 @@ public final class CoordinatorClient implements AutoCloseable {
         while (true) {
             ControlMessage message;
             try {
-                message = channel.receive(SILENCE_TIMEOUT);
+                message = receive(SILENCE_TIMEOUT);
             } catch (IOException e) {
                 throw new TransferFailedException("lost the coordinator at " + coordinator + " before the transfer started ("
                         + ControlSupport.describe(e) + "): was 'robber send' stopped?", e);
@@ -313,7 +323,7 @@ public final class CoordinatorClient implements AutoCloseable {
     private void readUntilEnd() {
         try {
             while (!end.isDone()) {
-                ControlMessage message = channel.receive(Duration.ZERO);
+                ControlMessage message = receive(Duration.ZERO);
                 if (message instanceof ControlMessage.Finish || message instanceof ControlMessage.Abort) {
                     end.complete(message);
                 } else if (message instanceof ControlMessage.Departed d) {
@@ -323,6 +333,21 @@ public final class CoordinatorClient implements AutoCloseable {
         } catch (IOException e) {
             end.completeExceptionally(e);
         }
+    }
+
+    /**
+     * The next message from the coordinator, refused when it lacks what the receiver acts on: the member
+     * that departed, the members that failed when the transfer finished.
+     */
+    private ControlMessage receive(Duration timeout) throws IOException {
+        ControlMessage message = channel.receive(timeout);
+        if (message instanceof ControlMessage.Departed d && d.id() == null) {
+            throw new ControlChannel.MalformedControlFrame("announced the departure of no member");
+        }
+        if (message instanceof ControlMessage.Finish f && f.failed() == null) {
+            throw new ControlChannel.MalformedControlFrame("finished the transfer without saying who failed");
+        }
+        return message;
     }
 
     /**

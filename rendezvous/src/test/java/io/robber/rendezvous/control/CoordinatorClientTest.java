@@ -1,0 +1,101 @@
+package io.robber.rendezvous.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.Unpooled;
+import io.robber.rendezvous.Secret;
+import io.robber.rendezvous.TransferFailedException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What a receiver's {@link CoordinatorClient} makes of a coordinator's frames that lack what it acts
+ * on: the findings of {@code CoordinatorClientFuzzTest}, each a malformed frame where it was a
+ * {@link NullPointerException} or an {@link IllegalArgumentException} in the receiver, or a reading
+ * thread that died and left the transfer's end open.
+ */
+@Timeout(value = 1, unit = TimeUnit.MINUTES)
+class CoordinatorClientTest {
+    private static final Secret SECRET = Secret.of("s3cret".getBytes(StandardCharsets.UTF_8));
+    private static final String OFFER = "\"offer\":{\"name\":\"data.bin\",\"kind\":\"file\",\"size\":96,\"files\":1}";
+    private static final String HELLO = "{\"type\":\"hello\",\"auth\":false," + OFFER + "}";
+    private static final String ACCEPTED = "{\"type\":\"accepted\",\"registered\":1,\"expected\":2}";
+    private static final String START = "{\"type\":\"start\",\"protocol\":\"robber\",\"members\":[]," + OFFER
+            + ",\"manifest\":{\"size\":0,\"pieceSize\":32,\"parts\":0}}";
+
+    @Test
+    void aHelloThatOffersNothingIsMalformed() {
+        assertThatThrownBy(() -> greet(null, "{\"type\":\"hello\",\"robber\":\"0.1.0\"}"))
+                .isInstanceOf(ControlChannel.MalformedControlFrame.class).hasMessageContaining("without offering");
+    }
+
+    @Test
+    void aHelloThatAsksForTheSecretWithoutAUsableNonceIsMalformed() {
+        assertThatThrownBy(() -> greet(SECRET, "{\"type\":\"hello\",\"auth\":true,\"nnce\":\"AAAA\"," + OFFER + "}"))
+                .isInstanceOf(ControlChannel.MalformedControlFrame.class);
+        assertThatThrownBy(() -> greet(SECRET, "{\"type\":\"hello\",\"auth\":true,\"nonce\":\"not base64!\"," + OFFER + "}"))
+                .isInstanceOf(ControlChannel.MalformedControlFrame.class);
+    }
+
+    @Test
+    void aDepartureOfNoMemberBeforeTheStartIsMalformed() throws IOException {
+        try (CoordinatorClient client = greet(null, HELLO, ACCEPTED,
+                "{\"type\":\"departed\",\"reason\":\"its connection closed\"}")) {
+            client.register("r1", "c1", "127.0.0.1", 9000, null);
+
+            assertThatThrownBy(() -> client.awaitStart(waiting -> { })).isInstanceOf(TransferFailedException.class)
+                    .hasCauseInstanceOf(ControlChannel.MalformedControlFrame.class);
+        }
+    }
+
+    @Test
+    void aDepartureOfNoMemberAfterTheStartEndsTheTransferAsMalformed() throws IOException {
+        try (CoordinatorClient client = greet(null, HELLO, ACCEPTED, START,
+                "{\"type\":\"departed\",\"reason\":\"its connection closed\"}",
+                "{\"type\":\"finish\",\"failed\":[]}")) {
+            client.register("r1", "c1", "127.0.0.1", 9000, null);
+            client.awaitStart(waiting -> { });
+            List<ControlMessage.Departed> departed = new CopyOnWriteArrayList<>();
+            client.departures(departed::add);
+
+            assertThatThrownBy(() -> client.end().join()).isInstanceOf(CompletionException.class)
+                    .hasCauseInstanceOf(ControlChannel.MalformedControlFrame.class);
+            assertThat(departed).isEmpty();
+        }
+    }
+
+    @Test
+    void aFinishThatDoesNotSayWhoFailedIsMalformed() throws IOException {
+        try (CoordinatorClient client = greet(null, HELLO, ACCEPTED, START,
+                "{\"type\":\"finish\",\"reason\":\"r2 lost\"}")) {
+            client.register("r1", "c1", "127.0.0.1", 9000, null);
+            client.awaitStart(waiting -> { });
+
+            assertThatThrownBy(() -> client.end().join()).isInstanceOf(CompletionException.class)
+                    .hasCauseInstanceOf(ControlChannel.MalformedControlFrame.class);
+        }
+    }
+
+    /** A client on a connection whose coordinator greets, sends {@code frames} and hangs up. */
+    private static CoordinatorClient greet(Secret secret, String... frames) throws IOException {
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        stream.writeBytes(ByteBuffer.allocate(8).putInt(ControlChannel.MAGIC).putInt(ControlChannel.VERSION).array());
+        for (String frame : frames) {
+            byte[] json = frame.getBytes(StandardCharsets.UTF_8);
+            stream.writeBytes(ByteBuffer.allocate(4).putInt(json.length).array());
+            stream.writeBytes(json);
+        }
+        FuzzSocket socket = new FuzzSocket(List.of(Unpooled.wrappedBuffer(stream.toByteArray())));
+        return CoordinatorClient.greet(socket, secret, Set.of(), ControlChannel.VERSION, "coordinator");
+    }
+}
