@@ -70,8 +70,12 @@ public final class Coordinator implements AutoCloseable {
     /** The group fixed at the start; null before. */
     private Wave main;
 
-    private Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
-                        Admission admission, TransferListener events, Duration silence) {
+    /**
+     * A coordinator whose state lives on {@code group}'s next loop, listening nowhere until {@link #listen}
+     * binds it (package-private: a test hands it connections of its own, on an embedded loop).
+     */
+    Coordinator(EventLoopGroup group, String mode, ControlMessage.Offer offer, int expected,
+                Admission admission, TransferListener events, Duration silence) {
         this.group = group;
         this.silence = silence;
         this.loop = group.next();

@@ -47,6 +47,8 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     private long sentFrames;
     private ReceiverSession session;
     private boolean handshaking = true;
+    /** This side is closing the connection: nothing more is read from it. */
+    private boolean closing;
     private String failure;
     private Future<?> deadline;
 
@@ -88,8 +90,16 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         context.fireUserEventTriggered(event);
     }
 
+    /**
+     * The greeting, then frames: a registration, then progress and outcome. Once this side closes the
+     * connection (refused, dropped, failed), nothing more is read: not even the frames that came in the
+     * same read, which the decoder goes on to.
+     */
     @Override
     public void channelRead(ChannelHandlerContext context, Object message) throws IOException {
+        if (closing) {
+            return;
+        }
         if (message instanceof ControlFrameDecoder.Greeting greeting) {
             greet(greeting);
         } else if (message instanceof ControlChannel.Frame frame) {
@@ -111,9 +121,8 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             coordinator.events().warn("refused a receiver at " + remote + ": it does not use TLS, which this "
                     + "coordinator requires");
             sendGreeting();
-            send(new ControlMessage.Refused(Refusal.TLS.code(), "this coordinator requires TLS: pass --tls-cert, "
-                    + "--tls-key and --tls-ca with a certificate of the sender's CA"))
-                    .addListener(ChannelFutureListener.CLOSE);
+            closeAfter(send(new ControlMessage.Refused(Refusal.TLS.code(), "this coordinator requires TLS: pass "
+                    + "--tls-cert, --tls-key and --tls-ca with a certificate of the sender's CA")));
             return;
         }
         if (greeting.version() != version) {
@@ -121,7 +130,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             coordinator.events().warn("refused a receiver at " + remote + ": version mismatch: "
                     + new ControlChannel.VersionMismatch(greeting.version(), version).getMessage()
                     + "; run the same robber version everywhere");
-            ctx.close();
+            closeNow();
             return;
         }
         greeted = true;
@@ -145,9 +154,8 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
                 endHandshake();
                 coordinator.events().warn("refused receiver " + who + ": wrong secret (it could not prove it knows "
                         + "the secret of --secret-file)");
-                sendUnauthenticated(new ControlMessage.Refused(Refusal.AUTH.code(),
-                        "wrong secret: use the same --secret-file as the sender"))
-                        .addListener(ChannelFutureListener.CLOSE);
+                closeAfter(sendUnauthenticated(new ControlMessage.Refused(Refusal.AUTH.code(),
+                        "wrong secret: use the same --secret-file as the sender")));
                 return;
             }
         }
@@ -180,13 +188,13 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         } else {
             reception.declined(who, decline.reason() == null ? "no reason given" : decline.reason());
         }
-        ctx.close();
+        closeNow();
     }
 
     private void refuse(Refusal code, String who, String reason) {
         endHandshake();
         coordinator.events().warn("refused receiver " + who + ": " + reason);
-        send(new ControlMessage.Refused(code.code(), reason)).addListener(ChannelFutureListener.CLOSE);
+        closeAfter(send(new ControlMessage.Refused(code.code(), reason)));
     }
 
     private static Optional<String> validate(ControlMessage.Register r) {
@@ -219,6 +227,10 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
                         + "use a certificate issued for that id");
     }
 
+    /**
+     * A registered receiver's progress and outcome. Its first outcome is final: the sender and the other
+     * receivers may have been told already that it failed, so a later one is ignored.
+     */
     private void follow(ControlChannel.Frame frame) throws IOException {
         if (key != null && !ControlSupport.verifyFrame(frame, key, ControlChannel.FROM_RECEIVER)) {
             throw new ControlChannel.MalformedControlFrame("sent a frame whose MAC does not match the shared secret");
@@ -226,7 +238,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         ControlMessage message = ControlChannel.parse(frame);
         if (message instanceof ControlMessage.Progress p) {
             session.progress(p.bytes());
-        } else if (message instanceof ControlMessage.Done d) {
+        } else if (message instanceof ControlMessage.Done d && session.done() == null) {
             session.done(d);
             if (!d.ok()) {
                 coordinator.failed(session, d.error() == null ? "it failed" : d.error());
@@ -255,7 +267,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         reception.dropped(remote, "gave way to newer connections: too many had not registered");
         ControlMessage.Refused busy = new ControlMessage.Refused(Refusal.BUSY.code(), "the coordinator is busy with "
                 + "connections that have not registered (a flood?); try again");
-        (greeted && secret != null ? sendUnauthenticated(busy) : send(busy)).addListener(ChannelFutureListener.CLOSE);
+        closeAfter(greeted && secret != null ? sendUnauthenticated(busy) : send(busy));
     }
 
     @Override
@@ -284,7 +296,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
         if (failure == null) {
             failure = why;
         }
-        ctx.close();
+        closeNow();
     }
 
     private void drop(String why) {
@@ -292,7 +304,19 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
             endHandshake();
             reception.dropped(remote, why);
         }
+        closeNow();
+    }
+
+    /** Closes the connection now; nothing more is read from it. */
+    private void closeNow() {
+        closing = true;
         ctx.close();
+    }
+
+    /** Closes the connection once {@code last} is sent; nothing more is read from it. */
+    private void closeAfter(ChannelFuture last) {
+        closing = true;
+        last.addListener(ChannelFutureListener.CLOSE);
     }
 
     private void endHandshake() {
@@ -345,6 +369,6 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     }
 
     void close() {
-        ctx.close();
+        closeNow();
     }
 }
