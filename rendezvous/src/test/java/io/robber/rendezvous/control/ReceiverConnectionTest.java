@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.robber.rendezvous.TransferListener;
+import io.robber.rendezvous.Trust;
 import io.robber.testkit.FuzzStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +27,8 @@ class ReceiverConnectionTest {
 
     @BeforeEach
     void start() throws Exception {
-        r1 = new ReceiverLine(coordinator, null);
-        r2 = new ReceiverLine(coordinator, null);
+        r1 = new ReceiverLine(coordinator, Trust.NONE);
+        r2 = new ReceiverLine(coordinator, Trust.NONE);
         r1.register("r1", "c1", 9000);
         r2.register("r2", "c1", 9001);
         coordinator.start(new ControlMessage.Start("robber", List.of(), ControlProtocolTest.OFFER, null, null),
@@ -59,7 +60,7 @@ class ReceiverConnectionTest {
     void framesAfterARefusedGreetingAreNotRead() throws Exception {
         r1.close();
         ReceiverSession session = coordinator.sessions().get(0);
-        ReceiverLine stranger = new ReceiverLine(coordinator, null);
+        ReceiverLine stranger = new ReceiverLine(coordinator, Trust.NONE);
 
         stranger.feed(FuzzStream.of(FuzzStream.input(4, 0,
                 ByteBuffer.allocate(8).putInt(ControlChannel.MAGIC).putInt(0xf802).array(),
@@ -81,7 +82,7 @@ class ReceiverConnectionTest {
     void framesAfterAMalformedRegistrationAreNotRead() throws Exception {
         r1.close();
         ReceiverSession session = coordinator.sessions().get(0);
-        ReceiverLine stranger = new ReceiverLine(coordinator, null);
+        ReceiverLine stranger = new ReceiverLine(coordinator, Trust.NONE);
 
         stranger.feed(FuzzStream.of(FuzzStream.input(4, 0,
                 ByteBuffer.allocate(8).putInt(ControlChannel.MAGIC).putInt(ControlChannel.VERSION).array(),

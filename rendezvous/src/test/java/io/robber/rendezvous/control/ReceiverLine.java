@@ -2,7 +2,11 @@ package io.robber.rendezvous.control;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.ssl.OptionalSslHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.Trust;
 import io.robber.testkit.FuzzStream;
@@ -19,13 +23,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A receiver's control connection to a {@link Coordinator} through the coordinator's real handlers
- * ({@link ControlFrameDecoder}, {@link ReceiverConnection}) on an {@link EmbeddedChannel} whose peer is
- * on loopback: it takes a stream of bytes as a receiver sends them ({@link #feed}), or registers and
- * reports as a real receiver does, with the MAC its secret gives ({@link #register}, {@link #send}). It
- * keeps the exceptions the connection's handler hides ({@link WatchedHandler}), every buffer the
- * coordinator allocated for it, and reads the frames the coordinator sent it: the first without a MAC
- * (the hello, or the refusal of a receiver that never greeted), the others with one when the
- * coordinator has a secret.
+ * (with TLS, the gate that tells TLS from plain connections, as {@link ReceiverChannelInitializer} puts
+ * it, see {@link TlsGate}; {@link ControlFrameDecoder}, {@link ReceiverConnection}) on an
+ * {@link EmbeddedChannel} whose peer is on loopback: it takes a stream of bytes as a receiver sends them
+ * ({@link #feed}), or registers and reports as a real receiver does, with the MAC its secret gives
+ * ({@link #register}, {@link #send}). It keeps the exceptions the connection's handler hides
+ * ({@link WatchedHandler}), every buffer the coordinator allocated for it, and reads the frames the
+ * coordinator sent it: the first without a MAC (the hello, or the refusal of a receiver that never
+ * greeted), the others with one when the coordinator has a secret.
  */
 final class ReceiverLine {
     /** The receiver's nonce when it registers: any 32 bytes do. */
@@ -43,12 +48,18 @@ final class ReceiverLine {
     private byte[] key;
     private long sentFrames;
 
-    /** Connects to {@code coordinator}, which has {@code secret} (or none); its greeting goes out at once. */
-    ReceiverLine(Coordinator coordinator, Secret secret) throws Exception {
-        this.secret = secret;
-        this.connection = coordinator.receiverConnection(new Trust(secret, null), ControlChannel.VERSION);
+    /**
+     * Connects to {@code coordinator}, which trusts receivers by {@code trust}; without TLS its greeting goes
+     * out at once.
+     */
+    ReceiverLine(Coordinator coordinator, Trust trust) throws Exception {
+        this.secret = trust.secret();
+        this.connection = coordinator.receiverConnection(trust, ControlChannel.VERSION);
         this.watched = new WatchedHandler(connection);
         channel.config().setAllocator(alloc);
+        if (trust.tls() != null) {
+            channel.pipeline().addLast(new TlsGate(trust.tls().serverContext()));
+        }
         channel.pipeline().addLast(new ControlFrameDecoder(secret != null), watched);
         channel.register();
     }
@@ -149,6 +160,26 @@ final class ReceiverLine {
     }
 
     record Leftovers(List<Object> frames, List<ByteBuf> buffers) {
+    }
+
+    /**
+     * The coordinator's TLS gate, whose TLS handler gives up on a handshake before the coordinator's
+     * handshake timeout. On a real channel the coordinator's, scheduled first, fires first and closes the
+     * connection; on an embedded one, closing a TLS handler in mid-handshake from the handler behind it
+     * makes Netty log a {@link NullPointerException} (the handler is removed while it closes), once per
+     * such input.
+     */
+    private static final class TlsGate extends OptionalSslHandler {
+        TlsGate(SslContext context) {
+            super(context);
+        }
+
+        @Override
+        protected SslHandler newSslHandler(ChannelHandlerContext context, SslContext sslContext) {
+            SslHandler handler = super.newSslHandler(context, sslContext);
+            handler.setHandshakeTimeoutMillis(Coordinator.HANDSHAKE_TIMEOUT.toMillis() / 2);
+            return handler;
+        }
     }
 
     /** An embedded channel, not yet registered, whose peer has an IP address, as a receiver's connection has. */
