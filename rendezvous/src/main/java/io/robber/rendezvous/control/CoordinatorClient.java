@@ -203,8 +203,8 @@ public final class CoordinatorClient implements AutoCloseable {
      * the data channel then authenticates by that name, so a member of the CA cannot stand in for it.
      */
     private void checkSenderIn(ControlMessage.Start start) {
-        if (!coordinatorNames.isEmpty() && start.members() != null
-                && start.members().stream().noneMatch(m -> m != null && coordinatorNames.contains(m.id()))) {
+        if (!coordinatorNames.isEmpty() && start.members() != null && start.members().stream()
+                .noneMatch(m -> m != null && m.id() != null && coordinatorNames.contains(m.id()))) {
             throw new ConfigurationException("the coordinator at " + coordinator + " has a certificate for "
                     + String.join(", ", coordinatorNames) + ", which names no member of the group it started: it is "
                     + "not a sender of this group; check --coordinator");

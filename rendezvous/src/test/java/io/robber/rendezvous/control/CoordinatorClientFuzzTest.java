@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * bytes, cut into whatever reads, and hangs up: the greeting and hello ({@link ControlChannel#open},
  * {@link ControlChannel#parse}), the answer to the registration, the frames before the start (waiting,
  * manifest parts, departures, abort) and those after it, which the client's reading thread follows
- * until the finish or abort. The receiver has a secret (option bit 0) or not, and a coordinator whose TLS certificate names
- * {@code root} (option bit 1: the start must then name it) or no TLS. Whatever the coordinator
+ * until the finish or abort. The receiver has a secret (option bit 0) or not, and its coordinator a TLS
+ * certificate that names {@code root} (option bit 1: the start must then name it) or no TLS. Whatever the coordinator
  * sends, every call the receiver makes returns or fails only with the protocol's own refusals (a
  * malformed frame, not a control peer, another version, given up), the end of the connection, a
  * {@link RendezvousException} or the busy coordinator's {@link IOException}, each caused by nothing

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.Unpooled;
+import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.TransferFailedException;
 import java.io.ByteArrayOutputStream;
@@ -86,8 +87,29 @@ class CoordinatorClientTest {
         }
     }
 
+    /**
+     * A coordinator whose TLS certificate names {@code root} starts a group of members without ids: the
+     * start is refused as not the sender's (it was a {@link NullPointerException} from the set of names).
+     */
+    @Test
+    void aStartOfMembersWithoutIdsFromACoordinatorWithACertificateIsRefused() throws IOException {
+        try (CoordinatorClient client = greet(null, Set.of("root"), HELLO, ACCEPTED,
+                "{\"type\":\"start\",\"protocol\":\"robber\",\"members\":[{\"cluster\":\"c1\"}]," + OFFER
+                        + ",\"manifest\":{\"size\":0,\"pieceSize\":32,\"parts\":0}}")) {
+            client.register("r1", "c1", "127.0.0.1", 9000, null);
+
+            assertThatThrownBy(() -> client.awaitStart(waiting -> { })).isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("names no member of the group it started");
+        }
+    }
+
     /** A client on a connection whose coordinator greets, sends {@code frames} and hangs up. */
     private static CoordinatorClient greet(Secret secret, String... frames) throws IOException {
+        return greet(secret, Set.of(), frames);
+    }
+
+    /** The same, for a coordinator whose TLS certificate has {@code names}. */
+    private static CoordinatorClient greet(Secret secret, Set<String> names, String... frames) throws IOException {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         stream.writeBytes(ByteBuffer.allocate(8).putInt(ControlChannel.MAGIC).putInt(ControlChannel.VERSION).array());
         for (String frame : frames) {
@@ -96,6 +118,6 @@ class CoordinatorClientTest {
             stream.writeBytes(json);
         }
         FuzzSocket socket = new FuzzSocket(List.of(Unpooled.wrappedBuffer(stream.toByteArray())));
-        return CoordinatorClient.greet(socket, secret, Set.of(), ControlChannel.VERSION, "coordinator");
+        return CoordinatorClient.greet(socket, secret, names, ControlChannel.VERSION, "coordinator");
     }
 }
