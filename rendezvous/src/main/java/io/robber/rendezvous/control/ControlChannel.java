@@ -136,13 +136,18 @@ public final class ControlChannel implements AutoCloseable {
     }
 
     static ControlMessage parse(Frame frame) throws MalformedControlFrame {
+        ControlMessage message;
         try {
-            return MAPPER.readValue(frame.payload(), ControlMessage.class);
+            message = MAPPER.readValue(frame.payload(), ControlMessage.class);
         } catch (JsonProcessingException e) {
             throw new MalformedControlFrame("sent a frame that is not a control message (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
             throw new MalformedControlFrame("sent an unreadable frame (" + e.getMessage() + ")");
         }
+        if (message == null) {
+            throw new MalformedControlFrame("sent a frame that is not a control message (JSON null)");
+        }
+        return message;
     }
 
     /** Reads, authenticates and parses the next message. */

@@ -87,6 +87,15 @@ class CoordinatorClientTest {
         }
     }
 
+    /** A frame of JSON {@code null} answering the registration (it was a {@link NullPointerException}). */
+    @Test
+    void aNullFrameIsMalformed() throws IOException {
+        try (CoordinatorClient client = greet(null, HELLO, "null")) {
+            assertThatThrownBy(() -> client.register("r1", "c1", "127.0.0.1", 9000, null))
+                    .isInstanceOf(ControlChannel.MalformedControlFrame.class).hasMessageContaining("JSON null");
+        }
+    }
+
     /**
      * A coordinator whose TLS certificate names {@code root} starts a group of members without ids: the
      * start is refused as not the sender's (it was a {@link NullPointerException} from the set of names).
