@@ -136,6 +136,17 @@ final class RobberProcesses implements AfterEachCallback {
         return start(name, new ProcessBuilder(command));
     }
 
+    /**
+     * Runs {@code main} of this module's test classes (a process built on the library, e.g. a hostile
+     * member) with {@code args}, on this JVM's class path.
+     */
+    Node startMain(String name, Class<?> main, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(javaBin(), "-Xmx256m", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        return start(name, new ProcessBuilder(command));
+    }
+
     /** Runs {@code launcher args...} (the {@code robber} script) with {@code env} added to the environment. */
     Node startLauncher(String name, Path launcher, Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(launcher.toString()));
