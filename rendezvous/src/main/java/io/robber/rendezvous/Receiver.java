@@ -256,7 +256,8 @@ public final class Receiver {
             ReceiverTransfer.Settings settings = new ReceiverTransfer.Settings(
                     id != null ? id : tls != null ? tls.name() : Addresses.format(host, port), cluster, host, port,
                     group == null ? null : group.digest(), dir, overwrite, timeout, failureTimeout, trust, maxRate);
-            return new ReceiverTransfer(settings, client, listener, meters).holding(reserved).run();
+            return new ReceiverTransfer(settings, client, listener, meters).holding(reserved)
+                    .reconnecting(wait -> connect(trust, wait)).run();
         }
     }
 }

@@ -51,8 +51,11 @@ public final class ReceiverTransfer {
     private final MeterRegistry registry;
     /** The data port chosen for this receiver, held until its data channel binds it. */
     private DataPort reserved = DataPort.NONE;
+    /** How to connect to the coordinator again when the control connection is lost; null: never. */
+    private ControlLink.Connector reconnect;
+    /** The control connection from the start on, which may be replaced by a new one. */
+    private ControlLink control;
     /** Why the coordinator declared this receiver dead ({@link ControlMessage.Departed} naming it), or null. */
-    /** Why the coordinator declared this receiver dead, once it did. */
     private volatile String declaredDead;
     /** Bytes of the data set this node's copy holds so far: resumed and received. */
     private volatile LongSupplier copied = () -> 0;
@@ -68,6 +71,15 @@ public final class ReceiverTransfer {
     /** Holds {@code port}, the free data port chosen for this receiver, until the data channel binds it. */
     ReceiverTransfer holding(DataPort port) {
         this.reserved = port;
+        return this;
+    }
+
+    /**
+     * Once the transfer started, a lost control connection is replaced through {@code connector} within
+     * the failure timeout ({@link ControlLink}).
+     */
+    ReceiverTransfer reconnecting(ControlLink.Connector connector) {
+        this.reconnect = connector;
         return this;
     }
 
@@ -103,6 +115,15 @@ public final class ReceiverTransfer {
                 reporter.info("waiting: " + w.registered() + " of " + w.expected() + " receivers registered");
             }
         });
+        ControlLink link = new ControlLink(client, reconnect, settings, reporter);
+        control = link;
+        try (link) {
+            return receive(start);
+        }
+    }
+
+    /** From the start frame on: creates the copy, receives, and lets go of it however the transfer ends. */
+    private TransferSummary receive(ControlMessage.Start start) throws InterruptedException {
         StartPlan plan = plan(start);
         TargetData target;
         try {
@@ -227,8 +248,8 @@ public final class ReceiverTransfer {
         copied = () -> Math.min(size, heldBytes + Channels.bytesIn(channel.meters()));
         long begin = System.nanoTime();
         long deadline = begin + settings.timeout().toNanos();
-        client.progress(copied);
-        client.departures(d -> {
+        control.progress(copied);
+        control.departures(d -> {
             if (d.id().equals(settings.id())) {
                 declaredDead = d.reason();
             } else if (plan.group().contains(d.id())) {
@@ -265,7 +286,8 @@ public final class ReceiverTransfer {
                 + String.format(Locale.ROOT, "%.1f", localNanos / 1e9) + " s, SHA-256 "
                 + (plan.sha256() == null ? plan.manifest().rootDigestHex() : plan.sha256()) + " verified; serving "
                 + "peers until every member is done");
-        List<String> failed = awaitGroup(channel, deadline);
+        List<String> failed = ServingUntilTheEnd.await(channel.flushAsync(), control.end(), () -> declaredDead != null,
+                deadline, settings.timeout(), reporter);
         if (declaredDead != null) {
             throw new TransferFailedException("this receiver was declared dead (" + declaredDead + "; was it stopped "
                     + "or frozen?) and the transfer went on without it: the sender counts it as failed (the copy in "
@@ -306,7 +328,7 @@ public final class ReceiverTransfer {
                 return "did not receive all data within --timeout " + Units.duration(settings.timeout())
                         + " (" + Units.bytes(bytes) + " of " + Units.bytes(size) + ")";
             }
-            CompletableFuture<ControlMessage> end = client.end();
+            CompletableFuture<ControlMessage> end = control.end();
             if (end.isDone()) {
                 ControlMessage message = end.handle((m, t) -> m).join();
                 if (message instanceof ControlMessage.Abort abort) {
@@ -318,7 +340,7 @@ public final class ReceiverTransfer {
                 }
                 Duration stall = settings.failureTimeout().plus(STALL_AFTER_COORDINATOR_LOST);
                 if (now - lastChange > stall.toNanos()) {
-                    return "lost the coordinator at " + client.coordinator() + " and no data arrived for "
+                    return "lost the coordinator at " + control.coordinator() + " and no data arrived for "
                             + Units.duration(stall) + ": was 'robber send' stopped?";
                 }
             }
@@ -332,59 +354,18 @@ public final class ReceiverTransfer {
      */
     private void awaitWordOfDeath() throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WORD_OF_DEATH_MILLIS);
-        while (declaredDead == null && !client.end().isDone() && System.nanoTime() < until) {
+        while (declaredDead == null && !control.end().isDone() && System.nanoTime() < until) {
             Thread.sleep(TICK_MILLIS / 4);
         }
     }
 
-    /**
-     * Keeps serving until every member is done (flush) or the coordinator tells how the transfer ended,
-     * or that this receiver was declared dead; returns the members that failed.
-     */
-    private List<String> awaitGroup(MulticastChannel channel, long deadline) throws InterruptedException {
-        CompletableFuture<Void> flush = channel.flushAsync();
-        CompletableFuture<ControlMessage> end = client.end();
-        while (declaredDead == null) {
-            if (flush.isDone() && !flush.isCompletedExceptionally()) {
-                return List.of();
-            }
-            if (end.isDone()) {
-                ControlMessage message = end.handle((m, t) -> m).join();
-                if (message instanceof ControlMessage.Finish finish) {
-                    if (!finish.failed().isEmpty()) {
-                        reporter.warn("this copy is complete but the transfer failed for "
-                                + String.join(", ", finish.failed()) + (finish.reason() == null ? ""
-                                : " (" + finish.reason() + ")"));
-                    }
-                    return finish.failed();
-                }
-                if (message instanceof ControlMessage.Abort abort) {
-                    reporter.warn("this copy is complete; the sender gave up on the others: " + abort.reason());
-                    return List.of();
-                }
-                if (flush.isDone()) {
-                    reporter.warn("this copy is complete; lost the coordinator and the group-wide flush failed: "
-                            + Transfers.describe(flush.handle((v, e) -> e).join()));
-                    return List.of();
-                }
-            }
-            if (System.nanoTime() > deadline) {
-                reporter.warn("this copy is complete but not every member finished within --timeout "
-                        + Units.duration(settings.timeout()));
-                return List.of();
-            }
-            try {
-                CompletableFuture.anyOf(flush, end).get(TICK_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                // looked at on the next round
-            }
-        }
-        return List.of();
-    }
-
     private void report(boolean ok, String error, NodeReport node) {
         try {
-            client.done(new ControlMessage.Done(ok, error, node));
+            if (control != null) {
+                control.done(new ControlMessage.Done(ok, error, node));
+            } else {
+                client.done(new ControlMessage.Done(ok, error, node));
+            }
         } catch (IOException e) {
             // the coordinator is gone; the exit code tells
         }

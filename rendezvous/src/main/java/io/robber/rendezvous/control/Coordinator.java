@@ -171,7 +171,8 @@ public final class Coordinator implements AutoCloseable {
     /** After the accepted frame went out: a receiver that rejoined gets its wave's start frame, if it went out already. */
     void accepted(ReceiverSession session, Roster.Admitted admitted) {
         if (admitted.rejoined()) {
-            events.info("receiver " + session.registration().id() + " rejoined the transfer (restarted, it resumes)");
+            events.info("receiver " + session.registration().id() + " rejoined the transfer (restarted, it resumes, or "
+                    + "on a new control connection)");
             session.wave.rejoined(session, this::lost);
         } else if (started) {
             late.accepted(session.registration(), admitted.count());
