@@ -4,8 +4,8 @@ import io.robber.rendezvous.control.ControlMessage;
 import io.robber.rendezvous.control.CoordinatorClient;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -18,8 +18,8 @@ import java.util.function.LongSupplier;
  * receiver within the failure timeout, for which the coordinator holds its place ({@code rejoin}),
  * takes the start frame it is sent again and goes on: progress, departures and the outcome flow over
  * the new connection, and an outcome already sent is sent there again. The data channel never
- * notices. Only when no new connection is taken back in time does {@link #end()} fail, as the
- * connection's did.
+ * notices. Only when no new connection is taken back in time, or the coordinator declared this receiver
+ * dead before closing the connection, does {@link #end()} fail, as the connection's did.
  */
 final class ControlLink implements AutoCloseable {
     /** Connects to the coordinator within a wait, as the receiver first did. */
@@ -35,10 +35,13 @@ final class ControlLink implements AutoCloseable {
     private final ReceiverTransfer.Settings settings;
     private final TransferListener reporter;
     private final CompletableFuture<ControlMessage> end = new CompletableFuture<>();
-    private final Set<String> departed = new HashSet<>();
+    /** The members that departed, each once, whichever connection told it. */
+    private final Map<String, ControlMessage.Departed> departed = new LinkedHashMap<>();
     private volatile CoordinatorClient current;
     private volatile LongSupplier progress = () -> 0;
     private Consumer<ControlMessage.Departed> departures = d -> { };
+    /** The coordinator declared this receiver dead: it closes the connection, and no new one is made. */
+    private boolean givenUp;
     /** This receiver's outcome once it has one, for every connection to come. */
     private ControlMessage.Done outcome;
     private boolean closed;
@@ -64,10 +67,10 @@ final class ControlLink implements AutoCloseable {
         current.progress(bytes);
     }
 
-    /** Who hears of the members that departed, each once, whichever connection told it. */
+    /** Who hears of the members that departed, each once, whichever connection told it: those known at once. */
     synchronized void departures(Consumer<ControlMessage.Departed> sink) {
         departures = sink;
-        current.departures(this::departed);
+        departed.values().forEach(sink);
     }
 
     /**
@@ -92,17 +95,19 @@ final class ControlLink implements AutoCloseable {
     }
 
     private synchronized void departed(ControlMessage.Departed d) {
-        if (departed.add(d.id())) {
+        givenUp |= d.id().equals(settings.id());
+        if (departed.putIfAbsent(d.id(), d) == null) {
             departures.accept(d);
         }
     }
 
     private void follow(CoordinatorClient client) {
         current = client;
+        client.departures(this::departed);
         client.end().whenComplete((message, failure) -> {
             if (failure == null) {
                 end.complete(message);
-            } else if (connector == null || isClosed()) {
+            } else if (connector == null || isClosed() || isGivenUp()) {
                 end.completeExceptionally(failure);
             } else {
                 Thread reconnect = new Thread(() -> reconnect(client, failure), "robber-control-reconnect");
@@ -165,12 +170,11 @@ final class ControlLink implements AutoCloseable {
             return false;
         }
         fresh.awaitStart(waiting -> { });
+        fresh.progress(progress);
+        follow(fresh);
         ControlMessage.Done sent;
         synchronized (this) {
-            fresh.progress(progress);
-            fresh.departures(this::departed);
             sent = outcome;
-            follow(fresh);
         }
         if (sent != null) {
             fresh.done(sent);
@@ -180,6 +184,10 @@ final class ControlLink implements AutoCloseable {
 
     private synchronized boolean isClosed() {
         return closed;
+    }
+
+    private synchronized boolean isGivenUp() {
+        return givenUp;
     }
 
     @Override
