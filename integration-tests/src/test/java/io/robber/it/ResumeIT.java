@@ -20,11 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  * partial copy against the manifest, fetches only the rest and ends with a verified copy; the sender
  * counts it as a success. A receiver stopped (SIGTERM) fails its push but keeps its copy for the next
  * one. The sender's {@code --max-rate} keeps the push slow enough to stop the receiver in the middle on
- * any machine.
+ * any machine. The acceptance case of the issue is the first: a receiver of a 1 GiB push killed halfway.
  */
 class ResumeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long SIZE = 96L << 20;
+    private static final long GIBIBYTE = 1L << 30;
     private static final int PIECE = 1 << 20;
     private static final Pattern RESUMED = Pattern.compile("resuming the partial copy .*: (\\d+) of (\\d+) pieces");
     private static final Pattern PERCENT = Pattern.compile("(\\d+)% ");
@@ -41,18 +42,24 @@ class ResumeIT {
                 "--progress-interval", "200ms", "--wait", "2m", "--timeout", "3m", "--json");
     }
 
+    /**
+     * The issue's acceptance case: a receiver of a 1 GiB push killed at half of it and started again
+     * finishes verified, and what it receives after the restart is at most 55% of the file, counted by
+     * the restarted process itself. The sender's rate limit only keeps the kill near the half on a fast
+     * machine; a busy one is slower still, which moves nothing but the time the test takes.
+     */
     @Test
-    void aReceiverKilledMidTransferRejoinsAndFetchesOnlyWhatItsPartialCopyLacks() throws Exception {
+    void aReceiverKilledHalfwayThroughAGibibytePushFetchesAtMostFiftyFivePercentAgain() throws Exception {
         Path data = work.resolve("data.bin");
-        RobberProcesses.writeData(data, SIZE, 17);
+        RobberProcesses.writeData(data, GIBIBYTE, 17);
         String coordinator = RobberProcesses.coordinator("127.0.0.50");
         RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
-                "--expect", "2", "--cluster", "a", "--id", "root", "--max-rate", "16MB/s", "--progress-interval", "1s",
-                "--wait", "2m", "--timeout", "3m");
+                "--expect", "2", "--cluster", "a", "--id", "root", "--max-rate", "160MB/s", "--progress-interval",
+                "1s", "--wait", "2m", "--timeout", "3m");
         RobberProcesses.Node stays = receiver("a1", coordinator, "127.0.1.51", "a");
         RobberProcesses.Node killed = receiver("b1", coordinator, "127.0.2.51", "b");
 
-        awaitPercent(killed, 30);
+        awaitPercent(killed, 50);
         killed.process().destroyForcibly();
         killed.process().waitFor();
         sender.awaitSaying("receiver b1 disconnected");
@@ -72,6 +79,8 @@ class ResumeIT {
         assertThat(again.stderr()).contains("rejoining the running transfer");
         assertThat(sender.stderr()).contains("receiver b1 rejoined the transfer");
         assertResumedOnlyWhatWasMissing(again);
+        assertThat(bytesReceived(again)).as("bytes received after the restart, of a 1 GiB file")
+                .isLessThanOrEqualTo(GIBIBYTE * 55 / 100);
     }
 
     /**
@@ -164,9 +173,14 @@ class ResumeIT {
         int held = Integer.parseInt(resumed.group(1));
         int pieces = Integer.parseInt(resumed.group(2));
         assertThat(held).as("pieces the first run left").isPositive().isLessThan(pieces);
-        JsonNode bytesIn = JSON.readTree(node.stdout()).get("nodes").get(0).get("bytesIn");
-        long received = bytesIn.get("local").asLong() + bytesIn.get("global").asLong();
+        long received = bytesReceived(node);
         assertThat(received).as("bytes %s received, with %d of %d pieces held", node.name(), held, pieces)
                 .isLessThanOrEqualTo((long) (pieces - held + 4) * PIECE);
+    }
+
+    /** The piece bytes {@code node} received, local and global, from its {@code --json} summary. */
+    private static long bytesReceived(RobberProcesses.Node node) throws IOException {
+        JsonNode bytesIn = JSON.readTree(node.stdout()).get("nodes").get(0).get("bytesIn");
+        return bytesIn.get("local").asLong() + bytesIn.get("global").asLong();
     }
 }
