@@ -127,13 +127,22 @@ public final class CoordinatorClient implements AutoCloseable {
             if (System.nanoTime() - lastStatus > TimeUnit.SECONDS.toNanos(10)) {
                 status.accept((candidates.size() == 1 ? "waiting for the coordinator (" + lastProblem + ")"
                         : "waiting for the root: none of the other " + candidates.size() + " members' control "
-                        + "addresses answers yet") + "; retrying until " + Units.duration(wait)
+                        + "addresses answers yet") + "; retrying until " + Units.duration(wholeSeconds(wait))
                         + " have passed");
                 lastStatus = System.nanoTime();
             }
             Thread.sleep(Math.min(backoff, TimeUnit.NANOSECONDS.toMillis(left) + 1));
             backoff = Math.min(MAX_RETRY_MILLIS, backoff * 2);
         }
+    }
+
+    /**
+     * {@code wait} rounded up to whole seconds, from one second on: a reconnection waits what is left of
+     * the failure timeout, which the user knows as {@code 30s}, not {@code 29999ms}.
+     */
+    private static Duration wholeSeconds(Duration wait) {
+        long millis = wait.toMillis();
+        return millis < 1000 ? wait : Duration.ofSeconds((millis + 999) / 1000);
     }
 
     private static CoordinatorClient attempt(InetSocketAddress address, Trust trust, int version) throws IOException {

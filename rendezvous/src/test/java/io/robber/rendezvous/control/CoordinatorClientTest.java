@@ -7,10 +7,15 @@ import io.netty.buffer.Unpooled;
 import io.robber.rendezvous.ConfigurationException;
 import io.robber.rendezvous.Secret;
 import io.robber.rendezvous.TransferFailedException;
+import io.robber.rendezvous.Trust;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
@@ -33,6 +38,25 @@ class CoordinatorClientTest {
     private static final String ACCEPTED = "{\"type\":\"accepted\",\"registered\":1,\"expected\":2}";
     private static final String START = "{\"type\":\"start\",\"protocol\":\"robber\",\"members\":[]," + OFFER
             + ",\"manifest\":{\"size\":0,\"pieceSize\":32,\"parts\":0}}";
+
+    /**
+     * While nobody listens the receiver says how long it goes on trying, in whole seconds: a reconnection
+     * waits what is left of the failure timeout, which must read {@code 2s}, not {@code 1500ms}.
+     */
+    @Test
+    void waitingForTheCoordinatorSaysHowLongInWholeSeconds() throws IOException {
+        InetSocketAddress closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = (InetSocketAddress) socket.getLocalSocketAddress();
+        }
+        List<String> said = new CopyOnWriteArrayList<>();
+
+        assertThatThrownBy(() -> CoordinatorClient.connect(List.of(closed), Duration.ofMillis(1500), Trust.NONE,
+                ControlChannel.VERSION, said::add)).isInstanceOf(TransferFailedException.class)
+                .hasMessageContaining("unreachable after 1500ms");
+        assertThat(said).first().asString().startsWith("waiting for the coordinator")
+                .endsWith("; retrying until 2s have passed");
+    }
 
     @Test
     void aHelloThatOffersNothingIsMalformed() {
