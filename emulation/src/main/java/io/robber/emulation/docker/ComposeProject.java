@@ -64,6 +64,12 @@ public final class ComposeProject {
     static final String TOXIPROXY_SERVER = "/usr/local/bin/toxiproxy-server";
     private static final String HEALTHY = "/tmp/started";
     /**
+     * Passes the root's stderr on and marks the transfer's start for the hubs' schedules: reading on
+     * to the end, so that the sender never writes to a closed pipe.
+     */
+    private static final String ANNOUNCE_START = "while IFS= read -r line; do printf '%s\\n' \"$line\" >&2; "
+            + "case \"$line\" in *'robber send: starting:'*) touch " + HubSchedule.STARTED + " ;; esac; done";
+    /**
      * Docker masquerades whatever leaves a network's bridge with a source in its subnet, bridged
      * frames included: a hub's packet from its cluster's address (a proxy's) or a node's on the WAN
      * would come out with the host's address, and its answer would bypass the hubs.
@@ -89,6 +95,7 @@ public final class ComposeProject {
     private final String image;
     private final String hubImage;
     private final Transfer transfer;
+    private final HubSchedule schedule;
     private final AddressPlan.Block addresses;
     private final WanProxies proxies;
     private final TransferCommands commands;
@@ -99,6 +106,11 @@ public final class ComposeProject {
      * runs the hubs when the plan's delays are left to user space.
      */
     public ComposeProject(ShapingPlan plan, String image, String hubImage, Transfer transfer) {
+        this(plan, image, hubImage, transfer, HubSchedule.NONE);
+    }
+
+    /** The same, with the hubs playing {@code schedule} from the transfer's start. */
+    ComposeProject(ShapingPlan plan, String image, String hubImage, Transfer transfer, HubSchedule schedule) {
         if (!plan.addresses().equals(AddressPlan.DOCKER)) {
             throw new IllegalArgumentException("a compose project needs a plan numbered in AddressPlan.DOCKER");
         }
@@ -112,6 +124,7 @@ public final class ComposeProject {
         this.image = image;
         this.hubImage = hubImage;
         this.transfer = transfer;
+        this.schedule = schedule;
         this.addresses = plan.addresses();
         this.commands = new TransferCommands(plan, transfer.protocol(), transfer.pieceSize(), transfer.timeout(), null,
                 "/project/secret");
@@ -279,6 +292,10 @@ public final class ComposeProject {
                     .append(".proxies.json\n");
             proxies.redirects(c).forEach(rule -> s.append(rule).append('\n'));
         }
+        if (!schedule.isEmpty()) {
+            s.append("rm -f ").append(HubSchedule.STARTED).append('\n');
+            schedule.lines(c, hub(c), "\"$wan\"").forEach(line -> s.append(line).append('\n'));
+        }
         s.append("echo \"").append(hub(c)).append(": shaped; delays: ").append(delays())
                 .append("; waiting for the root\"\n")
                 .append("touch ").append(HEALTHY).append('\n')
@@ -297,7 +314,8 @@ public final class ComposeProject {
             s.append("trap 'touch /results/done' EXIT\n")
                     .append("head -c ").append(transfer.bytes()).append(" /dev/urandom > /tmp/data.bin\n")
                     .append("status=0\n")
-                    .append(JAVA).append(' ').append(String.join(" ", commands.send("/tmp/data.bin"))).append(result)
+                    .append(JAVA).append(' ').append(String.join(" ", commands.send("/tmp/data.bin", schedule.isEmpty())))
+                    .append(result).append(schedule.isEmpty() ? "" : " 2> >(" + ANNOUNCE_START + ")")
                     .append(" || status=$?\n")
                     .append(JAVA).append(" emulate table /results/").append(id).append(".json --scenario ")
                     .append(transfer.scenario()).append(" --protocol ").append(transfer.protocol())

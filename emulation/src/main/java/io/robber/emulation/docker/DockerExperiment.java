@@ -27,9 +27,9 @@ import java.util.concurrent.TimeUnit;
  * {@code docker-compose up} and read from the root's JSON ({@link SenderReport}), then taken down
  * with its networks. Needs root, Docker and docker-compose; builds the images first when they are
  * missing ({@link DockerImages}), the hub image with Toxiproxy where this kernel has no netem, so
- * that the one-way delays come from Toxiproxy on the hubs as on the netns backend. Not emulated,
- * as on the netns backend: schedules (pair rates stay at their start values), and the monitoring
- * data a {@code balanced} root would need.
+ * that the one-way delays come from Toxiproxy on the hubs as on the netns backend. A scenario's
+ * schedule is played by the hubs from the transfer's start ({@link HubSchedule}). Not emulated, as on
+ * the netns backend: the monitoring data a {@code balanced} root would need.
  */
 public final class DockerExperiment implements Emulator {
     /** How long the containers may take to start and stop around the transfer's own timeout. */
@@ -57,9 +57,10 @@ public final class DockerExperiment implements Emulator {
     public static ComposeProject project(Network network, boolean netem, String protocol, String image,
                                          String hubImage, int pieceSize, Duration timeout) {
         ShapingPlan plan = ShapingPlan.of(network, netem, AddressPlan.DOCKER);
+        double bound = ScheduleBound.of(network).rate();
         return new ComposeProject(plan, image, hubImage, new ComposeProject.Transfer(network.name(), protocol,
-                network.dataSize(), pieceSize, timeout, ScheduleBound.of(network).rate(),
-                CutScheduleBound.of(network).rate()));
+                network.dataSize(), pieceSize, timeout, bound, CutScheduleBound.of(network).rate()),
+                HubSchedule.of(network, plan, bound, timeout));
     }
 
     @Override

@@ -41,11 +41,22 @@ public record TransferCommands(ShapingPlan plan, String protocol, long pieceSize
 
     /** The root's arguments, sending {@code data}. */
     public List<String> send(String data) {
+        return send(data, true);
+    }
+
+    /**
+     * The root's arguments, sending {@code data}; not {@code quiet}, it also says on stderr what it does
+     * ({@code robber send: starting: ...} when the transfer starts).
+     */
+    public List<String> send(String data, boolean quiet) {
         List<String> args = new ArrayList<>(List.of("send", data, "--listen", coordinator(), "--expect",
                 String.valueOf(receivers()), "--cluster", plan.clusters().get(0), "--id", memberId(0, 0),
                 "--data-port", String.valueOf(DATA_PORT), "--protocol", protocol, "--piece-size",
                 String.valueOf(pieceSize)));
         args.addAll(common());
+        if (!quiet) {
+            args.remove("--quiet");
+        }
         return args;
     }
 

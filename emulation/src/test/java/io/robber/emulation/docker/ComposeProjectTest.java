@@ -102,6 +102,40 @@ class ComposeProjectTest {
         assertThat(files).containsKeys("docker-compose.yml", "secret", "results/.keep");
     }
 
+    /**
+     * tc1-fast-to-slow at 5 %: A–D and B–C fall to 0.8 MB/s 1.5 s into the transfer. Each hub plays
+     * that in the background, timed from the moment the root, which is then not quiet, sees its
+     * sender start the transfer; the scripts are valid bash. A static scenario has none of it.
+     */
+    @Test
+    void theHubsPlayTheScheduleFromTheStartOfTheTransferThatTheRootMarks(@TempDir Path dir) throws Exception {
+        Network network = Scenarios.load("tc1-fast-to-slow").withNodesPerCluster(4).resolve().scaled(0.05);
+        ComposeProject project = DockerExperiment.project(network, false, "robber", "robber-node:test",
+                "robber-hub:test", 65536, Duration.ofMinutes(5));
+        Map<String, String> files = project.files();
+
+        String hubA = files.get("scripts/hub-a.sh");
+        assertThat(hubA).contains("until [ -e /results/transfer-started ]", "    at 1500\n",
+                "tc class change dev \"$wan\" parent 1:1 classid 1:103 htb rate 6400000bit ceil 6400000bit",
+                "hub-a: schedule: pair rates of 1.500 s in force");
+        assertThat(hubA.indexOf("rm -f /results/transfer-started")).as("cleared before the hub is healthy")
+                .isLessThan(hubA.indexOf("touch /tmp/started"));
+        assertThat(files.get("scripts/hub-b.sh")).contains("classid 1:102 htb rate 6400000bit");
+        assertThat(files.get("scripts/root.sh")).contains("2> >(while IFS= read -r line;",
+                "*'robber send: starting:'*) touch /results/transfer-started").doesNotContain("--quiet");
+        project.write(dir);
+        for (String script : List.of("hub-a", "hub-d", "root")) {
+            Process check = new ProcessBuilder("bash", "-n", dir.resolve("scripts/" + script + ".sh").toString())
+                    .redirectErrorStream(true).start();
+            String said = new String(check.getInputStream().readAllBytes());
+            assertThat(check.waitFor()).as("bash -n %s: %s", script, said).isZero();
+        }
+
+        Map<String, String> fixed = tc1(4).files();
+        assertThat(fixed.get("scripts/hub-a.sh")).doesNotContain("transfer-started", "tc class change");
+        assertThat(fixed.get("scripts/root.sh")).contains("--quiet").doesNotContain("transfer-started");
+    }
+
     @Test
     void theFullScenarioIsOneFlagAway(@TempDir Path dir) throws Exception {
         ComposeProject full = tc1(16);
