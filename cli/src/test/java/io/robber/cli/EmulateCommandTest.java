@@ -24,6 +24,26 @@ class EmulateCommandTest {
     }
 
     @Test
+    void composeNumbersTheProjectInTheBlockOfSlot(@TempDir Path dir) throws Exception {
+        CliRun run = CliRun.of("emulate", "compose", "--scenario", "tc1-fast", "--slot", "1",
+                "--image", "robber-node:test", "--out", dir.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(Files.readString(dir.resolve("docker-compose.yml"))).contains("198.19.129.0/24", "198.18.160.0/24")
+                .doesNotContain("198.19.128.0/24");
+    }
+
+    @Test
+    void composeRefusesASlotOutsideTheBlocks(@TempDir Path dir) throws Exception {
+        CliRun run = CliRun.of("emulate", "compose", "--scenario", "tc1-fast", "--slot", "4",
+                "--image", "robber-node:test", "--out", dir.toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("--slot must be 0 to 3");
+        assertThat(dir.resolve("docker-compose.yml")).doesNotExist();
+    }
+
+    @Test
     void tablePrintsARootsJsonAsBenchsTable(@TempDir Path dir) throws Exception {
         Path json = Files.writeString(dir.resolve("A0.json"), "{\"seconds\":3.0,\"verified\":true,\"nodes\":["
                 + "{\"id\":\"B0\",\"cluster\":\"B\",\"bytesIn\":{\"global\":6000000}}]}");

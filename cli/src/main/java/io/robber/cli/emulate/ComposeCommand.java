@@ -13,6 +13,7 @@ import io.robber.emulation.model.NetworkModel;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.PieceSizes;
 import io.robber.emulation.runner.RobberJar;
+import io.robber.emulation.tc.AddressPlan;
 import io.robber.emulation.tc.NetemProbe;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Writes a docker-compose project (file format 2.4) for a scenario into --out: one container per node and "
                     + "one hub per cluster, one network per cluster and a WAN with explicit subnets in 198.18.128.0/17 "
-                    + "and 198.19.128.0/24, each container applying its part of the scenario's tc plan (the Robber "
+                    + "and 198.19.128.0/22 (the block of --slot), each container applying its part of the scenario's tc plan (the Robber "
                     + "paper's Fig. 7) at start. 'docker-compose up' in --out runs the transfer: the root sends a "
                     + "random file, every other node receives it, the root prints the results table and every node "
                     + "writes its JSON outcome to results/. scenario.json is the scenario with --nodes-per-cluster applied, for "
@@ -78,6 +79,13 @@ public final class ComposeCommand implements Callable<Integer> {
             description = "The transfer's timeout (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
+    @Option(names = "--slot", defaultValue = "0", paramLabel = "N",
+            description = "The project's address block, 0-3: projects of different blocks run at once on one "
+                    + "Docker daemon; block N numbers clusters from 198.18.(128+32N).0/24 and the WAN "
+                    + "198.19.(128+N).0/24 (default: ${DEFAULT-VALUE}; 'robber bench --backend docker' takes a free "
+                    + "one itself).")
+    int slot;
+
     @Option(names = "--image", paramLabel = "NAME:TAG",
             description = "The robber-node image (default: build the images and use this jar's).")
     String image;
@@ -91,6 +99,10 @@ public final class ComposeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (nodesPerCluster < 0 || !(scale > 0)) {
             throw new ParameterException(spec.commandLine(), "--nodes-per-cluster must be >= 0 and --scale > 0");
+        }
+        if (slot < 0 || slot >= AddressPlan.DOCKER_SLOTS) {
+            throw new ParameterException(spec.commandLine(), "--slot must be 0 to " + (AddressPlan.DOCKER_SLOTS - 1)
+                    + ", got " + slot);
         }
         NetworkModel model;
         Network network;
@@ -111,8 +123,12 @@ public final class ComposeCommand implements Callable<Integer> {
         String node = image != null ? image : images.get(DockerImages.NODE);
         String hub = image != null ? hubImage : images.get(DockerImages.HUB);
         int pieces = pieceSize != null ? (int) (long) pieceSize : PieceSizes.forDataSize(network.dataSize());
-        ComposeProject project = DockerExperiment.project(network, netem.available(), protocol, node, hub, pieces,
-                timeout);
+        ComposeProject project;
+        try {
+            project = DockerExperiment.project(network, netem.available(), protocol, node, hub, pieces, timeout, slot);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         Files.createDirectories(out);
         project.write(out);
         Files.writeString(out.resolve("scenario.json"), model.toJson());

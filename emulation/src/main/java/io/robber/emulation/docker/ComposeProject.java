@@ -29,8 +29,8 @@ import java.util.Optional;
  *   198.18.128.r+1    198.18.128.254  198.19.128.1 ─ wan ─ 198.19.128.2   198.18.129.254
  * </pre>
  *
- * One network per cluster and one WAN, each with an explicit subnet of {@link AddressPlan#DOCKER};
- * the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
+ * One network per cluster and one WAN, each with an explicit subnet of its
+ * {@link AddressPlan#docker(int) Docker block} (the diagram shows block 0); the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
  * the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
  * default route is its hub, which routes the other clusters' networks to their hubs over the WAN.
  * Every container has {@code NET_ADMIN} and applies its lines of the plan at start (nodes on
@@ -101,8 +101,8 @@ public final class ComposeProject {
     private final TransferCommands commands;
 
     /**
-     * The project for {@code plan} (numbered in {@link AddressPlan#DOCKER}) on {@code image}, a
-     * robber-node image; {@code hubImage}, a robber-hub image (with Toxiproxy) or {@code null},
+     * The project for {@code plan} (numbered in a {@link AddressPlan#docker(int) Docker block}) on
+     * {@code image}, a robber-node image; {@code hubImage}, a robber-hub image (with Toxiproxy) or {@code null},
      * runs the hubs when the plan's delays are left to user space.
      */
     public ComposeProject(ShapingPlan plan, String image, String hubImage, Transfer transfer) {
@@ -111,8 +111,9 @@ public final class ComposeProject {
 
     /** The same, with the hubs playing {@code schedule} from the transfer's start. */
     ComposeProject(ShapingPlan plan, String image, String hubImage, Transfer transfer, HubSchedule schedule) {
-        if (!plan.addresses().equals(AddressPlan.DOCKER)) {
-            throw new IllegalArgumentException("a compose project needs a plan numbered in AddressPlan.DOCKER");
+        if (!AddressPlan.isDocker(plan.addresses())) {
+            throw new IllegalArgumentException("a compose project needs a plan numbered in a Docker block "
+                    + "(AddressPlan.docker(slot))");
         }
         for (int c = 0; c < plan.clusterCount(); c++) {
             if (plan.nodes(c) >= HOST_OCTET) {

@@ -34,6 +34,8 @@ import java.util.concurrent.TimeUnit;
 public final class DockerExperiment implements Emulator {
     /** How long the containers may take to start and stop around the transfer's own timeout. */
     private static final Duration SLACK = Duration.ofMinutes(5);
+    /** What the daemon says when a network's subnet overlaps another network's. */
+    private static final String POOL_OVERLAPS = "Pool overlaps with other one on this address space";
     private static int projects;
 
     private final Experiment.Settings settings;
@@ -56,7 +58,16 @@ public final class DockerExperiment implements Emulator {
     /** {@link #project(Network, String, String, String, int, Duration)} with netem there or not ({@code netem}). */
     public static ComposeProject project(Network network, boolean netem, String protocol, String image,
                                          String hubImage, int pieceSize, Duration timeout) {
-        ShapingPlan plan = ShapingPlan.of(network, netem, AddressPlan.DOCKER);
+        return project(network, netem, protocol, image, hubImage, pieceSize, timeout, 0);
+    }
+
+    /**
+     * The same, numbered in Docker address block {@code slot} ({@link AddressPlan#docker(int)}), so
+     * that it can run beside projects of the other blocks.
+     */
+    public static ComposeProject project(Network network, boolean netem, String protocol, String image,
+                                         String hubImage, int pieceSize, Duration timeout, int slot) {
+        ShapingPlan plan = ShapingPlan.of(network, netem, AddressPlan.docker(slot));
         double bound = ScheduleBound.of(network).rate();
         return new ComposeProject(plan, image, hubImage, new ComposeProject.Transfer(network.name(), protocol,
                 network.dataSize(), pieceSize, timeout, bound, CutScheduleBound.of(network).rate()),
@@ -73,10 +84,28 @@ public final class DockerExperiment implements Emulator {
             throws IOException, InterruptedException {
         NetemProbe netem = NetemProbe.detect();
         Map<String, String> images = DockerImages.build(RobberJar.locate("docker"), !netem.available());
-        ComposeProject project = project(network, netem.available(), protocol, images.get(DockerImages.NODE),
-                images.get(DockerImages.HUB), settings.pieceSizeFor(network.dataSize()), settings.timeout());
-        System.err.println("docker: " + netem + "; delays: " + project.delays());
-        Path dir = Files.createTempDirectory("robber-docker-");
+        for (int attempt = 1; ; attempt++) {
+            int slot = DockerSlots.free(network.nominal().clusterCount(), DockerSlots.inUse());
+            ComposeProject project = project(network, netem.available(), protocol, images.get(DockerImages.NODE),
+                    images.get(DockerImages.HUB), settings.pieceSizeFor(network.dataSize()), settings.timeout(), slot);
+            System.err.println("docker: " + netem + "; delays: " + project.delays() + "; address block " + slot);
+            Path dir = Files.createTempDirectory("robber-docker-");
+            try {
+                return up(project, dir, scenario, network, protocol, repeat, boundBytesPerSecond);
+            } catch (BlockTaken e) {
+                if (attempt == AddressPlan.DOCKER_SLOTS) {
+                    throw new IOException("every free Docker address block was taken by another project as this "
+                            + "one started; its log: " + e.getMessage());
+                }
+                System.err.println("docker: address block " + slot + " was taken by another project meanwhile: "
+                        + "trying the next");
+            }
+        }
+    }
+
+    /** Runs {@code project} in {@code dir} to its end and takes it down; its networks overlapping another's is a {@link BlockTaken}. */
+    private RunResult up(ComposeProject project, Path dir, String scenario, Network network, String protocol, int repeat,
+                         double boundBytesPerSecond) throws IOException, InterruptedException {
         String name = "robber" + ProcessHandle.current().pid() + "n" + nextProject();
         project.write(dir);
         try {
@@ -87,6 +116,9 @@ public final class DockerExperiment implements Emulator {
                 up.destroy();
                 throw new IOException("docker-compose up did not finish within " + limit + "; its log: " + tail(dir));
             }
+            if (up.exitValue() != 0 && Files.readString(dir.resolve("compose.log")).contains(POOL_OVERLAPS)) {
+                throw new BlockTaken(tail(dir));
+            }
             Path result = dir.resolve("results").resolve(project.memberId(0, 0) + ".json");
             return SenderReport.result(scenario, protocol, repeat, network, boundBytesPerSecond,
                     Files.exists(result) ? Files.readAllBytes(result) : new byte[0], tail(dir));
@@ -95,6 +127,13 @@ public final class DockerExperiment implements Emulator {
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             down.waitFor(2, TimeUnit.MINUTES);
             LocalProcesses.deleteTree(dir);
+        }
+    }
+
+    /** The daemon refused a network of the project: another project took the same subnet first. */
+    private static final class BlockTaken extends IOException {
+        BlockTaken(String log) {
+            super(log);
         }
     }
 

@@ -12,22 +12,49 @@ import io.robber.planning.Capacities;
  */
 public final class AddressPlan {
     /** The namespaces' addresses: the static methods of this class. */
-    public static final Block NAMESPACES = new Block(0, "198.19.0.");
-    /**
-     * The Docker emulation's addresses: clusters from {@code 198.18.128.0/24} on, the WAN
-     * {@code 198.19.128.0/24}, so that its networks (which also appear on the host, as bridges)
-     * overlap neither the namespaces' nor the Docker daemon's own {@code 198.19.0.0/24}.
-     */
-    public static final Block DOCKER = new Block(128, "198.19.128.");
-
     /** Clusters the plan can number: one /24 each, and one WAN address per hub. */
     public static final int MAX_CLUSTERS = 254;
+    public static final Block NAMESPACES = new Block(0, MAX_CLUSTERS, "198.19.0.");
+    /**
+     * Docker projects that can run at once on one daemon, each numbered in a block of its own
+     * ({@link #docker(int)}): their networks appear on the host, as bridges, so two projects must not
+     * share a subnet.
+     */
+    public static final int DOCKER_SLOTS = 4;
+    /** Clusters of one Docker block. */
+    public static final int DOCKER_CLUSTERS = 32;
+    /** The first Docker block, {@link #docker(int) docker(0)}. */
+    public static final Block DOCKER = docker(0);
     /** Nodes per cluster: .1 to .253 (.254 is the hub). */
     public static final int MAX_NODES = 253;
     /** The prefix length of a cluster's network and of the WAN. */
     public static final int PREFIX_LENGTH = 24;
 
     private AddressPlan() {
+    }
+
+    /**
+     * The Docker emulation's block {@code slot} (0 to {@value #DOCKER_SLOTS} - 1): clusters
+     * {@code 198.18.(128 + 32 slot + c).0/24}, the WAN {@code 198.19.(128 + slot).0/24}, so that its
+     * networks overlap neither another slot's, nor the namespaces' WAN, nor the Docker daemon's own
+     * {@code 198.19.0.0/24}.
+     */
+    public static Block docker(int slot) {
+        if (slot < 0 || slot >= DOCKER_SLOTS) {
+            throw new IllegalArgumentException("a Docker address block is numbered 0 to " + (DOCKER_SLOTS - 1)
+                    + ", got " + slot);
+        }
+        return new Block(128 + DOCKER_CLUSTERS * slot, DOCKER_CLUSTERS, "198.19." + (128 + slot) + ".");
+    }
+
+    /** Whether {@code block} is one of the Docker emulation's. */
+    public static boolean isDocker(Block block) {
+        for (int slot = 0; slot < DOCKER_SLOTS; slot++) {
+            if (docker(slot).equals(block)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Fails, naming the limit, when {@code caps} has more clusters or nodes than the plan can number. */
@@ -65,13 +92,13 @@ public final class AddressPlan {
     }
 
     /**
-     * One numbering: cluster {@code c} is {@code 198.18.(firstCluster + c).0/24}, the WAN
-     * {@code wanPrefix + "0/24"}.
+     * One numbering: cluster {@code c} (below {@code clusters}) is {@code 198.18.(firstCluster + c).0/24},
+     * the WAN {@code wanPrefix + "0/24"}.
      */
-    public record Block(int firstCluster, String wanPrefix) {
-        /** How many clusters fit in 198.18.0.0/16 from {@link #firstCluster()} on. */
+    public record Block(int firstCluster, int clusters, String wanPrefix) {
+        /** How many clusters the block numbers: {@link #clusters()}, as far as 198.18.0.0/16 reaches. */
         public int maxClusters() {
-            return Math.min(MAX_CLUSTERS, 255 - firstCluster);
+            return Math.min(clusters, Math.min(MAX_CLUSTERS, 255 - firstCluster));
         }
 
         /** Fails, naming the limit, when {@code caps} has more clusters or nodes than this block numbers. */

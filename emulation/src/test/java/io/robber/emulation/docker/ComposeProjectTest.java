@@ -204,6 +204,30 @@ class ComposeProjectTest {
         ShapingPlan namespaces = ShapingPlan.of(network, false);
 
         assertThatThrownBy(() -> new ComposeProject(namespaces, "x", null, null))
-                .hasMessageContaining("AddressPlan.DOCKER");
+                .hasMessageContaining("a Docker block");
+    }
+
+    /** A project of another address block uses that block's subnets everywhere, so it can run beside block 0's. */
+    @Test
+    void aProjectOfAnotherBlockHasThatBlocksSubnets() throws Exception {
+        Network network = Scenarios.load("tc1-fast").withNodesPerCluster(4).resolve().scaled(0.05);
+        ComposeProject second = DockerExperiment.project(network, false, "robber", "robber-node:test",
+                "robber-hub:test", 65536, Duration.ofMinutes(5), 2);
+        JsonNode networks = YAML.readTree(second.yaml()).path("networks");
+
+        assertThat(networks.path("wan").path("ipam").path("config").get(0).path("subnet").asText())
+                .isEqualTo("198.19.130.0/24");
+        assertThat(networks.path("cluster-d").path("ipam").path("config").get(0).path("subnet").asText())
+                .isEqualTo("198.18.195.0/24");
+        assertThat(second.files().get("scripts/root.sh")).contains("--listen 198.18.192.1:7800");
+        assertThat(second.files().get("scripts/hub-a.sh")).contains("via 198.19.130.2 src 198.18.192.254");
+    }
+
+    @Test
+    void aBlockNumbersAtMostThirtyTwoClusters() {
+        Network many = Scenarios.load("generated:clusters=33:nodes=1:size=1MB").resolve();
+
+        assertThatThrownBy(() -> DockerExperiment.project(many, false, "robber", "n", null, 65536,
+                Duration.ofMinutes(1), 1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32");
     }
 }
