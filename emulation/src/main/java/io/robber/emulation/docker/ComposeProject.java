@@ -135,6 +135,11 @@ public final class ComposeProject {
     }
 
 
+    /** The addresses of the project's nodes, hubs and networks: its Docker block. */
+    public AddressPlan.Block addresses() {
+        return addresses;
+    }
+
     /** Where the one-way delays come from, for the start-up line. */
     public String delays() {
         if (plan.netem()) {

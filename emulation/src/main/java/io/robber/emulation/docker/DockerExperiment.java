@@ -85,7 +85,7 @@ public final class DockerExperiment implements Emulator {
         NetemProbe netem = NetemProbe.detect();
         Map<String, String> images = DockerImages.build(RobberJar.locate("docker"), !netem.available());
         for (int attempt = 1; ; attempt++) {
-            int slot = DockerSlots.free(network.nominal().clusterCount(), DockerSlots.inUse());
+            int slot = DockerSlots.free(network.nominal().clusterCount());
             ComposeProject project = project(network, netem.available(), protocol, images.get(DockerImages.NODE),
                     images.get(DockerImages.HUB), settings.pieceSizeFor(network.dataSize()), settings.timeout(), slot);
             System.err.println("docker: " + netem + "; delays: " + project.delays() + "; address block " + slot);

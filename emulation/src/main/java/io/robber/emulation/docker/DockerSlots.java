@@ -16,10 +16,15 @@ import java.util.stream.IntStream;
  * whose subnets no network of the daemon holds, so that two projects (a bench and a CI run, two benches)
  * run side by side on one daemon.
  */
-final class DockerSlots {
+public final class DockerSlots {
     private static final long COMMAND_SECONDS = 60;
 
     private DockerSlots() {
+    }
+
+    /** The first slot free on the daemon for a project of {@code clusters} clusters. */
+    public static int free(int clusters) throws IOException, InterruptedException {
+        return free(clusters, inUse());
     }
 
     /** The first slot free for a project of {@code clusters} clusters, given the subnets {@code inUse}. */

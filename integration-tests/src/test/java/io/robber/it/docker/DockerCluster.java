@@ -10,8 +10,10 @@ import com.github.dockerjava.api.exception.InternalServerErrorException;
 import io.robber.emulation.docker.ComposeProject;
 import io.robber.emulation.docker.DockerExperiment;
 import io.robber.emulation.docker.DockerImages;
+import io.robber.emulation.docker.DockerSlots;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NetworkModel;
+import io.robber.emulation.tc.NetemProbe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -72,8 +74,9 @@ final class DockerCluster implements AutoCloseable {
         Map<String, String> images = DockerImages.build(jar, true);
         Network network = NetworkModel.parse(scenario)
                 .resolve();
-        ComposeProject project = DockerExperiment.project(network, protocol, images.get(DockerImages.NODE),
-                images.get(DockerImages.HUB), 16384, TRANSFER_TIMEOUT);
+        ComposeProject project = DockerExperiment.project(network, NetemProbe.detect().available(), protocol,
+                images.get(DockerImages.NODE), images.get(DockerImages.HUB), 16384, TRANSFER_TIMEOUT,
+                DockerSlots.free(network.nominal().clusterCount()));
         project.write(dir);
         DockerCluster cluster = new DockerCluster(dir, "robberit" + ProcessHandle.current().pid()
                 + dir.getFileName().toString().replaceAll("[^a-z0-9]", "").toLowerCase(), project, images);
