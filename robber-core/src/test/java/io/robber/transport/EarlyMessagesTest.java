@@ -9,7 +9,6 @@ import io.netty.channel.ChannelPromise;
 import io.robber.testkit.Delivery;
 import io.robber.testkit.LoopbackGroup;
 import io.robber.wire.Message;
-import io.robber.wire.MessageType;
 import io.robber.wire.WireCodec;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
@@ -73,9 +72,9 @@ class EarlyMessagesTest {
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (!flooded.get() && msg instanceof ByteBuf b && isRequest(b)) {
+            if (!flooded.get() && msg instanceof ByteBuf b && RequestFrames.isRequest(b)) {
                 flooded.set(true);
-                int next = b.getInt(b.readerIndex() + 5) + 1;
+                int next = RequestFrames.op(b) + 1;
                 for (int i = 0; i < FLOOD; i++) {
                     ctx.write(WireCodec.encode(ctx.alloc(), new Message.Have(next, i % PIECES)));
                 }
@@ -89,9 +88,5 @@ class EarlyMessagesTest {
             super.channelInactive(ctx);
         }
 
-        private static boolean isRequest(ByteBuf b) {
-            return b.readableBytes() == 13 && b.getInt(b.readerIndex()) == 9
-                    && b.getByte(b.readerIndex() + 4) == MessageType.REQUEST.code();
-        }
     }
 }

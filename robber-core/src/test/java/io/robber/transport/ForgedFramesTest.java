@@ -70,10 +70,11 @@ class ForgedFramesTest {
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (!injected.get() && msg instanceof ByteBuf b && isRequest(b) && b.getInt(b.readerIndex() + 9) != lastPiece) {
+            if (!injected.get() && msg instanceof ByteBuf b && RequestFrames.isRequest(b)
+                    && RequestFrames.piece(b) != lastPiece) {
                 injected.set(true);
-                int op = b.getInt(b.readerIndex() + 5);
-                int piece = b.getInt(b.readerIndex() + 9);
+                int op = RequestFrames.op(b);
+                int piece = RequestFrames.piece(b);
                 ctx.write(WireCodec.pieceHeader(ctx.alloc(), op, piece, PIECE));
                 ctx.write(ctx.alloc().buffer(PIECE).writeZero(PIECE));
                 BitSet members = new BitSet();
@@ -84,9 +85,5 @@ class ForgedFramesTest {
             ctx.write(msg, promise);
         }
 
-        private static boolean isRequest(ByteBuf b) {
-            return b.readableBytes() == 13 && b.getInt(b.readerIndex()) == 9
-                    && b.getByte(b.readerIndex() + 4) == MessageType.REQUEST.code();
-        }
     }
 }

@@ -34,12 +34,13 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {
-            "Writes a docker-compose project (file format 2.4) for a scenario into --out: one container per node and "
-                    + "one hub per cluster, one network per cluster and a WAN with explicit subnets in 198.18.128.0/17 "
-                    + "and 198.19.128.0/22 (the block of --slot), each container applying its part of the scenario's tc plan (the Robber "
-                    + "paper's Fig. 7) at start. 'docker-compose up' in --out runs the transfer: the root sends a "
-                    + "random file, every other node receives it, the root prints the results table and every node "
-                    + "writes its JSON outcome to results/. scenario.json is the scenario with --nodes-per-cluster applied, for "
+            "Writes a docker-compose project (file format 2.4) for a scenario into --out: one container per node "
+                    + "and one hub per cluster, one network per cluster and a WAN with explicit subnets in "
+                    + "198.18.128.0/17 and 198.19.128.0/22 (the block of --slot), each container applying its part of "
+                    + "the scenario's tc plan (the Robber paper's Fig. 7) at start, the hubs also its schedule. "
+                    + "'docker-compose up' in --out runs the transfer: the root sends a random file, every other node "
+                    + "receives it, the root prints the results table and every node writes its JSON outcome to "
+                    + "results/. scenario.json is the scenario with --nodes-per-cluster applied, for "
                     + "'robber bench --scenario DIR/scenario.json --scale F' on other backends.",
             "Default 4 nodes per cluster; --nodes-per-cluster 0 keeps the scenario's own (64 containers for TC1). "
                     + "Without --image, builds the images first (robber emulate images; cached). Needs root and Docker "

@@ -30,8 +30,8 @@ import java.util.Optional;
  * </pre>
  *
  * One network per cluster and one WAN, each with an explicit subnet of its
- * {@link AddressPlan#docker(int) Docker block} (the diagram shows block 0); the Docker host's own address on each (the gateway Docker insists on) is {@code .253}, out of
- * the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
+ * {@link AddressPlan#docker(int) Docker block} (the diagram shows block 0); the Docker host's own
+ * address on each (the gateway Docker insists on) is {@code .253}, out of the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
  * default route is its hub, which routes the other clusters' networks to their hubs over the WAN.
  * Every container has {@code NET_ADMIN} and applies its lines of the plan at start (nodes on
  * {@code eth0}, their only interface; hubs on whichever interface holds their WAN address), so
@@ -320,8 +320,8 @@ public final class ComposeProject {
             s.append("trap 'touch /results/done' EXIT\n")
                     .append("head -c ").append(transfer.bytes()).append(" /dev/urandom > /tmp/data.bin\n")
                     .append("status=0\n")
-                    .append(JAVA).append(' ').append(String.join(" ", commands.send("/tmp/data.bin", schedule.isEmpty())))
-                    .append(result).append(schedule.isEmpty() ? "" : " 2> >(" + ANNOUNCE_START + ")")
+                    .append(JAVA).append(' ')
+                    .append(String.join(" ", commands.send("/tmp/data.bin", schedule.isEmpty()))).append(result).append(schedule.isEmpty() ? "" : " 2> >(" + ANNOUNCE_START + ")")
                     .append(" || status=$?\n")
                     .append(JAVA).append(" emulate table /results/").append(id).append(".json --scenario ")
                     .append(transfer.scenario()).append(" --protocol ").append(transfer.protocol())

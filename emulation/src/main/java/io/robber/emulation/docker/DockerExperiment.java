@@ -103,9 +103,12 @@ public final class DockerExperiment implements Emulator {
         }
     }
 
-    /** Runs {@code project} in {@code dir} to its end and takes it down; its networks overlapping another's is a {@link BlockTaken}. */
-    private RunResult up(ComposeProject project, Path dir, String scenario, Network network, String protocol, int repeat,
-                         double boundBytesPerSecond) throws IOException, InterruptedException {
+    /**
+     * Runs {@code project} in {@code dir} to its end and takes it down; a network of it that overlaps
+     * another project's is a {@link BlockTaken}.
+     */
+    private RunResult up(ComposeProject project, Path dir, String scenario, Network network, String protocol,
+                         int repeat, double boundBytesPerSecond) throws IOException, InterruptedException {
         String name = "robber" + ProcessHandle.current().pid() + "n" + nextProject();
         project.write(dir);
         try {

@@ -3,6 +3,7 @@ package io.robber.it.docker;
 import static io.robber.it.docker.DockerCluster.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.robber.emulation.tc.AddressPlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -41,18 +42,18 @@ class DockerDelayIT {
             await(Duration.ofMinutes(3), "the hubs to be healthy",
                     () -> cluster.healthy("hub-a") && cluster.healthy("hub-b"));
             String echo = cluster.network(1) + "-echo";
-            String b0 = cluster.project().addresses().node(1, 0);
+            AddressPlan.Block at = cluster.project().addresses();
+            String b0 = at.node(1, 0);
             DockerCluster.run(Duration.ofMinutes(1), "docker", "run", "-d", "--rm", "--name", echo, "--network",
                     cluster.network(1), "--ip", b0, "--cap-add", "NET_ADMIN", cluster.nodeImage(), "bash", "-c",
-                    "ip route replace default via " + cluster.project().addresses().hubInside(1) + "; exec " + PROBE + " echo "
-                            + PORT);
+                    "ip route replace default via " + at.hubInside(1) + "; exec " + PROBE + " echo " + PORT);
             try {
                 await(Duration.ofMinutes(2), "the echo probe to listen",
                         () -> DockerCluster.run(Duration.ofMinutes(1), "docker", "logs", echo).contains("listening " + PORT));
                 String out = DockerCluster.run(Duration.ofMinutes(2), "docker", "run", "--rm", "--network",
-                        cluster.network(0), "--ip", cluster.project().addresses().node(0, 1), "--cap-add", "NET_ADMIN",
+                        cluster.network(0), "--ip", at.node(0, 1), "--cap-add", "NET_ADMIN",
                         cluster.nodeImage(), "bash", "-c", "ip route replace default via "
-                                + cluster.project().addresses().hubInside(0) + " && " + PROBE + " ping " + b0 + " " + PORT + " 10");
+                                + at.hubInside(0) + " && " + PROBE + " ping " + b0 + " " + PORT + " 10");
 
                 assertThat(out).as("the probe's output").contains("rtt-ms=");
                 double[] rtt = Arrays.stream(out.substring(out.indexOf("rtt-ms=") + 7).split(" ")[0].split(","))
