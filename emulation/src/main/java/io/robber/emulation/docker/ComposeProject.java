@@ -31,8 +31,9 @@ import java.util.Optional;
  *
  * One network per cluster and one WAN, each with an explicit subnet of its
  * {@link AddressPlan#docker(int) Docker block} (the diagram shows block 0); the Docker host's own
- * address on each (the gateway Docker insists on) is {@code .253}, out of the nodes' way, and unused (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's
- * default route is its hub, which routes the other clusters' networks to their hubs over the WAN.
+ * address on each (the gateway Docker insists on) is {@code .253}, out of the nodes' way, and unused
+ * (the host masquerades nothing, {@link #NO_MASQUERADE}): every node's default route is its hub,
+ * which routes the other clusters' networks to their hubs over the WAN.
  * Every container has {@code NET_ADMIN} and applies its lines of the plan at start (nodes on
  * {@code eth0}, their only interface; hubs on whichever interface holds their WAN address), so
  * that what leaves a cluster meets the hub's pair classes.
@@ -63,12 +64,6 @@ public final class ComposeProject {
     /** The Toxiproxy server in a hub image ({@link DockerImages#HUB}). */
     static final String TOXIPROXY_SERVER = "/usr/local/bin/toxiproxy-server";
     private static final String HEALTHY = "/tmp/started";
-    /**
-     * Passes the root's stderr on and marks the transfer's start for the hubs' schedules: reading on
-     * to the end, so that the sender never writes to a closed pipe.
-     */
-    private static final String ANNOUNCE_START = "while IFS= read -r line; do printf '%s\\n' \"$line\" >&2; "
-            + "case \"$line\" in *'robber send: starting:'*) touch " + HubSchedule.STARTED + " ;; esac; done";
     /**
      * Docker masquerades whatever leaves a network's bridge with a source in its subnet, bridged
      * frames included: a hub's packet from its cluster's address (a proxy's) or a node's on the WAN
@@ -102,8 +97,8 @@ public final class ComposeProject {
 
     /**
      * The project for {@code plan} (numbered in a {@link AddressPlan#docker(int) Docker block}) on
-     * {@code image}, a robber-node image; {@code hubImage}, a robber-hub image (with Toxiproxy) or {@code null},
-     * runs the hubs when the plan's delays are left to user space.
+     * {@code image}, a robber-node image; {@code hubImage}, a robber-hub image (with Toxiproxy) or
+     * {@code null}, runs the hubs when the plan's delays are left to user space.
      */
     public ComposeProject(ShapingPlan plan, String image, String hubImage, Transfer transfer) {
         this(plan, image, hubImage, transfer, HubSchedule.NONE);
@@ -298,10 +293,7 @@ public final class ComposeProject {
                     .append(".proxies.json\n");
             proxies.redirects(c).forEach(rule -> s.append(rule).append('\n'));
         }
-        if (!schedule.isEmpty()) {
-            s.append("rm -f ").append(HubSchedule.STARTED).append('\n');
-            schedule.lines(c, hub(c), "\"$wan\"").forEach(line -> s.append(line).append('\n'));
-        }
+        schedule.lines(c, hub(c), "\"$wan\"").forEach(line -> s.append(line).append('\n'));
         s.append("echo \"").append(hub(c)).append(": shaped; delays: ").append(delays())
                 .append("; waiting for the root\"\n")
                 .append("touch ").append(HEALTHY).append('\n')
@@ -321,8 +313,8 @@ public final class ComposeProject {
                     .append("head -c ").append(transfer.bytes()).append(" /dev/urandom > /tmp/data.bin\n")
                     .append("status=0\n")
                     .append(JAVA).append(' ')
-                    .append(String.join(" ", commands.send("/tmp/data.bin", schedule.isEmpty()))).append(result).append(schedule.isEmpty() ? "" : " 2> >(" + ANNOUNCE_START + ")")
-                    .append(" || status=$?\n")
+                    .append(String.join(" ", commands.send("/tmp/data.bin", schedule.isEmpty()))).append(result)
+                    .append(schedule.rootStderr()).append(" || status=$?\n")
                     .append(JAVA).append(" emulate table /results/").append(id).append(".json --scenario ")
                     .append(transfer.scenario()).append(" --protocol ").append(transfer.protocol())
                     .append(" --bytes ").append(transfer.bytes())

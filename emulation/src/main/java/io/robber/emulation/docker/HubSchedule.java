@@ -18,6 +18,12 @@ import java.util.Locale;
 final class HubSchedule {
     /** Created by the root when the transfer starts: time zero of the schedule. */
     static final String STARTED = "/results/transfer-started";
+    /**
+     * Passes the root's stderr on and creates {@link #STARTED} on its sender's {@code starting:} line,
+     * reading on to the end, so that the sender never writes to a closed pipe.
+     */
+    private static final String MARK_START = "while IFS= read -r line; do printf '%s\\n' \"$line\" >&2; "
+            + "case \"$line\" in *'robber send: starting:'*) touch " + STARTED + " ;; esac; done";
     /** A static scenario's: no change. */
     static final HubSchedule NONE = new HubSchedule(null, null, List.of());
     private static final Duration MIN_HORIZON = Duration.ofMinutes(1);
@@ -48,20 +54,25 @@ final class HubSchedule {
         return times.isEmpty();
     }
 
-    /** How many moments the hubs play. */
-    int changes() {
-        return times.size();
+    /**
+     * What follows the root's {@code robber send} command: the redirection of its stderr that marks the
+     * transfer's start; nothing for a static scenario.
+     */
+    String rootStderr() {
+        return times.isEmpty() ? "" : " 2> >(" + MARK_START + ")";
     }
 
     /**
-     * The lines of hub {@code cluster}'s script that play the schedule in the background, on the WAN
-     * interface {@code device} (a shell expression); none for a static scenario.
+     * The lines of hub {@code cluster}'s script, run before it reports healthy: clear the last run's mark
+     * and play the schedule in the background, on the WAN interface {@code device} (a shell
+     * expression); none for a static scenario.
      */
     List<String> lines(int cluster, String hubName, String device) {
         if (times.isEmpty()) {
             return List.of();
         }
         List<String> lines = new ArrayList<>();
+        lines.add("rm -f " + STARTED);
         lines.add("(");
         lines.add("    until [ -e " + STARTED + " ]; do sleep 0.05; done");
         lines.add("    t0=$(( $(date +%s%N) / 1000000 ))");

@@ -53,10 +53,7 @@ public record TransferCommands(ShapingPlan plan, String protocol, long pieceSize
                 String.valueOf(receivers()), "--cluster", plan.clusters().get(0), "--id", memberId(0, 0),
                 "--data-port", String.valueOf(DATA_PORT), "--protocol", protocol, "--piece-size",
                 String.valueOf(pieceSize)));
-        args.addAll(common());
-        if (!quiet) {
-            args.remove("--quiet");
-        }
+        args.addAll(common(quiet));
         return args;
     }
 
@@ -65,13 +62,17 @@ public record TransferCommands(ShapingPlan plan, String protocol, long pieceSize
         List<String> args = new ArrayList<>(List.of("receive", "--coordinator", coordinator(), "--listen",
                 plan.addresses().node(cluster, rank) + ":" + DATA_PORT, "--cluster", plan.clusters().get(cluster),
                 "--id", memberId(cluster, rank), "--out", out));
-        args.addAll(common());
+        args.addAll(common(true));
         return args;
     }
 
-    private List<String> common() {
+    /** The options every node takes; {@code quiet}: without its progress and status lines on stderr. */
+    private List<String> common(boolean quiet) {
         List<String> args = new ArrayList<>(List.of("--secret-file", secretFile, "--timeout", timeout.toSeconds() + "s",
-                "--json", "--quiet"));
+                "--json"));
+        if (quiet) {
+            args.add("--quiet");
+        }
         if (failureTimeout != null) {
             args.addAll(List.of("--failure-timeout", failureTimeout.toMillis() + "ms"));
         }

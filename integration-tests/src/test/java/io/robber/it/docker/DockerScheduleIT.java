@@ -44,7 +44,7 @@ class DockerScheduleIT {
             assertThat(pairClass(hubA)).as("before the start").contains("rate 64Mbit");
 
             Files.createFile(dir.resolve("results/transfer-started"));
-            await(Duration.ofMinutes(1), "hub A to play the schedule",
+            await(Duration.ofMinutes(3), "hub A to play the schedule",
                     () -> cluster.log("hub-a").contains("hub-a: schedule: pair rates of 1.000 s in force"));
 
             assertThat(pairClass(hubA)).as("after the scheduled moment").contains("rate 8Mbit");
