@@ -71,7 +71,8 @@ final class TopologyEvents {
         int colon = given.indexOf(':');
         int dash = given.indexOf('-', colon + 1);
         if (colon < 0 || dash < 0) {
-            throw new IllegalArgumentException("give the time and the link's two ends as AT:A-B, e.g. 20ms:10-<0,1>");
+            throw new IllegalArgumentException("give the time and the link's two ends as AT:A-B, e.g. 20ms:10-<0,1>,"
+                    + " or AT..UP:A-B for a link that comes back up, e.g. 20ms..50ms:10-<0,1>");
         }
         Node a = network.node(given.substring(colon + 1, dash));
         Node b = network.node(given.substring(dash + 1));
@@ -79,7 +80,12 @@ final class TopologyEvents {
         if (link < 0) {
             throw new IllegalArgumentException("no link between " + a.name() + " and " + b.name());
         }
-        return new FabricEvents.LinkFailure(at(given.substring(0, colon)), link);
+        String times = given.substring(0, colon);
+        int dots = times.indexOf("..");
+        if (dots < 0) {
+            return new FabricEvents.LinkFailure(at(times), link);
+        }
+        return new FabricEvents.LinkFailure(at(times.substring(0, dots)), link, at(times.substring(dots + 2)));
     }
 
     private static Crash crash(Network network, String given) {

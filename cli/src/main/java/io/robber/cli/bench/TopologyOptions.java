@@ -28,9 +28,10 @@ public final class TopologyOptions {
                     + "(datacast, rdcm, mctcp; default: 0).")
     Double loss;
 
-    @Option(names = "--fail-link", paramLabel = "AT:A-B",
-            description = "With --topology, repeatable: the link between nodes A and B goes down at virtual time AT, "
-                    + "e.g. 20ms:10-<0,1> ('robber trees' lists the trees' links; datacast, rdcm, mctcp).")
+    @Option(names = "--fail-link", paramLabel = "AT[..UP]:A-B",
+            description = "With --topology, repeatable: the link between nodes A and B goes down at virtual time AT "
+                    + "and, with ..UP, comes back up at UP, e.g. 20ms:10-<0,1> or 20ms..50ms:10-<0,1> "
+                    + "('robber trees' lists the trees' links; datacast, rdcm, mctcp).")
     List<String> failLinks = List.of();
 
     @Option(names = "--fail-receiver", paramLabel = "AT[:NODE]",

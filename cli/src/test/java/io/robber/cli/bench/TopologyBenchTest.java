@@ -115,9 +115,23 @@ class TopologyBenchTest {
     }
 
     @Test
+    void datacastGrowsATreeAgainOnALinkThatComesBackUp() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--topology", "bcube:4,1", "--receivers", "10", "--protocols", "datacast",
+                "--size", "2MB", "--fail-link", "1ms..3ms:<0,0>-03", "--json");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        JsonNode run = new ObjectMapper().readTree(out.toString()).get("results").get(0);
+        assertThat(run.get("verified").asBoolean()).isTrue();
+    }
+
+    @Test
     void fabricEventsAndOptionsAreCheckedBeforeAnyRun() {
         assertUsage("--fail-link 5ms needs its link", "give the time and the link's two ends as AT:A-B", "--topology",
                 "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms");
+        assertUsage("a link back up before it failed",
+                "--fail-link 5ms..2ms:00-<0,0>: a link comes back up after it fails", "--topology", "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms..2ms:00-<0,0>");
         assertUsage("an unknown node", "--fail-link 5ms:00-99: no node '99'", "--topology", "bcube:4,1",
                 "--protocols", "rdcm", "--fail-link", "5ms:00-99");
         assertUsage("two servers are not adjacent", "no link between 00 and 01", "--topology", "bcube:4,1",

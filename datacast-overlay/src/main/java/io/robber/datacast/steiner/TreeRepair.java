@@ -11,7 +11,8 @@ import java.util.Optional;
  * §4.1.3, Steiner trees repairing: each tree the failed links broke is released, then rebuilt by
  * breadth-first search over the arcs that are live and free of the other trees, or dropped, one by
  * one in order. {@link MultipleSteinerTrees} repairs the pruned spanning trees with it; a fabric
- * manager repairs the trees of a transfer under way when a link fails.
+ * manager repairs the trees of a transfer under way when a link fails, and, when failed links come
+ * back up, {@linkplain #extend grows} new trees beside those in use by the same search.
  */
 public final class TreeRepair {
     private final Network network;
@@ -52,6 +53,28 @@ public final class TreeRepair {
             result.add(rebuilt);
         }
         return result;
+    }
+
+    /**
+     * New trees for the group beside {@code trees}, grown by breadth-first search over the arcs live
+     * under {@code failed} and free of every tree, one after the other until the search cannot reach
+     * every receiver: after failed links came back up, the trees a repair dropped (or that could not
+     * be built at the start) come back. The trees in use are kept as they are, so a transfer under
+     * way loses nothing; a tree is never added while the receivers cannot all be reached.
+     *
+     * @param trees the group's trees in use, edge-disjoint and live under {@code failed}
+     * @return the new trees, edge-disjoint from {@code trees} and from each other; empty if none fits
+     */
+    public List<SteinerTree> extend(Group group, List<SteinerTree> trees, FailedLinks failed) {
+        FreeArcs free = new FreeArcs(network, failed);
+        trees.forEach(free::take);
+        BreadthFirstTree search = new BreadthFirstTree(network, group, new Pruning(network, group));
+        List<SteinerTree> added = new ArrayList<>();
+        for (Optional<SteinerTree> grown = search.grow(free); grown.isPresent(); grown = search.grow(free)) {
+            free.take(grown.get());
+            added.add(grown.get());
+        }
+        return added;
     }
 
     /** The receivers no live path connects to the source (while there is one, no tree can exist). */

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * How a {@link DatacastTransfer} ended: every receiver's share of the data, the repairs after
- * failed links with the signalling that set up each new tree, and the signalling's total cost.
+ * failed links (and the trees added when they came back) with the signalling that set up each new
+ * tree, and the signalling's total cost.
  *
  * @param failure why the transfer stopped short (a receiver cut off), or null
  * @param finishNanos when the last receiver had everything, or −1
@@ -32,14 +33,15 @@ public record DatacastOutcome(int packets, String failure, long finishNanos, Lis
     }
 
     /**
-     * One re-planning (§4.1.3).
+     * One re-planning (§4.1.3), after links failed or came back up.
      *
-     * @param detectedNanos when the fabric manager reported the failure
+     * @param detectedNanos when the fabric manager reported the change
      * @param broken trees the failure broke
      * @param dropped broken trees the repair could not rebuild
-     * @param signals the set-up of each rebuilt tree
+     * @param added new trees grown over links that came back up
+     * @param signals the set-up of each rebuilt tree, then of each new one
      */
-    public record Repair(long detectedNanos, int broken, int dropped, List<TreeSetUp> signals) {
+    public record Repair(long detectedNanos, int broken, int dropped, int added, List<TreeSetUp> signals) {
         public Repair {
             signals = List.copyOf(signals);
         }

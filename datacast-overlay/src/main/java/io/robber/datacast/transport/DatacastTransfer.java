@@ -178,7 +178,7 @@ public final class DatacastTransfer {
             finish = -1;
         }
         List<Repair> repairs = master.replannings().stream().map(r -> new Repair(r.detectedNanos(), r.broken(),
-                r.dropped(), r.rebuilt().stream().map(this::setUp).toList())).toList();
+                r.dropped(), r.added(), r.rebuilt().stream().map(this::setUp).toList())).toList();
         return new DatacastOutcome(packets, master.failure(), finish, held, repairs, master.blocks().handOffs(),
                 master.blocks().deliveredBlocks(), counters.messages(), counters.acks());
     }

@@ -7,15 +7,17 @@ import java.util.function.Consumer;
 
 /**
  * The fabric manager (§3): a central controller with the network's view, told by the fabric when a
- * link goes down or up. It reports the links down to the masters {@code detectionNanos} after a
- * failure (its monitoring's delay; failures within that time are reported together); the masters
- * repair their trees.
+ * link goes down or comes back up. It reports the links down to the masters {@code detectionNanos}
+ * after a change (its monitoring's delay; changes within that time are reported together, and a
+ * link that failed and came back up within it is never reported); the masters repair their trees,
+ * and take the links that came back into new ones.
  */
 final class FabricManager {
     private final Fabric fabric;
     private final long detectionNanos;
     private final Consumer<FailedLinks> master;
     private final BitSet down = new BitSet();
+    private final BitSet reported = new BitSet();
     private Runnable pending;
     private boolean stopped;
 
@@ -28,14 +30,18 @@ final class FabricManager {
 
     private void linkChanged(int link, boolean up) {
         down.set(link, !up);
-        if (!up && pending == null && !stopped) {
+        if (pending == null && !stopped) {
             pending = fabric.clock().schedule(detectionNanos, this::report);
         }
     }
 
     private void report() {
         pending = null;
-        master.accept(FailedLinks.of(down.stream().toArray()));
+        if (!down.equals(reported)) {
+            reported.clear();
+            reported.or(down);
+            master.accept(FailedLinks.of(down.stream().toArray()));
+        }
     }
 
     /** Reports nothing more. */

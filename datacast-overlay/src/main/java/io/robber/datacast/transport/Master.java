@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The master of one group (§3), at its source: it sets each Steiner tree up with a signalling
@@ -24,8 +25,9 @@ import java.util.Optional;
  * fabric manager reports failed links, repairs the broken trees (§4.1.3): a broken tree leaves
  * every node (its caches are dropped), its undelivered blocks go back to the {@link BlockPool}, and
  * its replacement, if the repair found one, is set up like the first trees, its source starting at
- * the broken tree's rate rather than the initial one. With no tree left (a receiver cut off) the
- * transfer fails, saying which receivers.
+ * the broken tree's rate rather than the initial one. When failed links come back up, it grows new
+ * trees over the arcs they free and sets them up the same way. With no tree left (a receiver cut
+ * off) the transfer fails, saying which receivers.
  */
 final class Master {
     private final Group group;
@@ -42,12 +44,16 @@ final class Master {
     private final Map<Integer, PlannedTree> live = new LinkedHashMap<>();
     private final List<PlannedTree> planned = new ArrayList<>();
     private final List<Replanning> replannings = new ArrayList<>();
+    private FailedLinks down = FailedLinks.none();
     private int nextTree = 1;
     private long nextMessage = 1;
     private String failure;
 
-    /** One repair: when the failure was reported, what became of the trees, the trees set up. */
-    record Replanning(long detectedNanos, int broken, int dropped, List<PlannedTree> rebuilt) {
+    /**
+     * One re-planning: when the change was reported, what became of the trees, how many new trees
+     * the links that came back allowed, the trees set up (the rebuilt ones, then the new ones).
+     */
+    record Replanning(long detectedNanos, int broken, int dropped, int added, List<PlannedTree> rebuilt) {
     }
 
     /** @param payloads where the trees' sources read the bytes their data packets carry */
@@ -114,14 +120,20 @@ final class Master {
         }
     }
 
-    /** The fabric manager's report: these links are down now. */
+    /**
+     * The fabric manager's report: these links are down now, any others that were reported down
+     * came back up. The trees the failed links broke are repaired; when links came back, new trees
+     * are grown beside those in use over the arcs now free, and handed blocks like the others.
+     */
     void replan(FailedLinks failed) {
         if (failure != null) {
             return;
         }
+        boolean cameBack = IntStream.of(down.links()).anyMatch(link -> !failed.isFailed(link));
+        down = failed;
         List<PlannedTree> current = new ArrayList<>(live.values());
-        List<SteinerTree> trees = current.stream().map(lt -> lt.tree).toList();
-        List<Optional<SteinerTree>> repaired = repair.repair(group, trees, failed);
+        List<Optional<SteinerTree>> repaired = repair.repair(group, current.stream().map(lt -> lt.tree).toList(),
+                failed);
         Map<SteinerTree, Long> replacements = new LinkedHashMap<>();
         int broken = 0;
         for (int t = 0; t < current.size(); t++) {
@@ -134,15 +146,26 @@ final class Master {
             retire(current.get(t));
             outcome.ifPresent(tree -> replacements.put(tree, rate));
         }
-        if (broken == 0) {
+        List<SteinerTree> kept = live.values().stream().map(lt -> lt.tree).toList();
+        List<SteinerTree> added = new ArrayList<>();
+        if (cameBack) {
+            List<SteinerTree> inUse = new ArrayList<>(kept);
+            inUse.addAll(replacements.keySet());
+            added.addAll(repair.extend(group, inUse, failed));
+        }
+        if (broken == 0 && added.isEmpty()) {
             return;
         }
-        List<SteinerTree> after = new ArrayList<>(live.values().stream().map(lt -> lt.tree).toList());
+        List<SteinerTree> after = new ArrayList<>(kept);
         after.addAll(replacements.keySet());
-        List<PlannedTree> rebuilt = new ArrayList<>();
-        replacements.forEach((tree, rate) ->
-                rebuilt.add(plan(tree, after, rate, blocks.replacementBlocks())));
-        replannings.add(new Replanning(fabric.clock().nanoTime(), broken, broken - rebuilt.size(), rebuilt));
+        after.addAll(added);
+        List<PlannedTree> setUp = new ArrayList<>();
+        replacements.forEach((tree, rate) -> setUp.add(plan(tree, after, rate, blocks.replacementBlocks())));
+        for (SteinerTree tree : added) {
+            setUp.add(plan(tree, after, settings.initialRateBitsPerSecond(), blocks.replacementBlocks()));
+        }
+        replannings.add(new Replanning(fabric.clock().nanoTime(), broken, broken - replacements.size(), added.size(),
+                setUp));
         if (live.isEmpty()) {
             List<Node> cut = repair.unreachable(group, failed);
             failure = "no Steiner tree is left from " + group.source() + ": " + (cut.isEmpty()

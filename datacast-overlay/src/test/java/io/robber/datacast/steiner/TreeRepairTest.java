@@ -50,4 +50,24 @@ class TreeRepairTest {
         assertThat(repair.repair(group, trees, cut)).allSatisfy(tree -> assertThat(tree).isEmpty());
         assertThat(repair.unreachable(group, cut)).containsExactly(network.node("33"));
     }
+
+    @Test
+    void aTreeDroppedForAFailedLinkIsGrownAgainBesideTheOtherWhenTheLinkComesBack() {
+        FailedLinks sourceLink = FailedLinks.of(link("00", "<0,0>"));
+        List<SteinerTree> kept = repair.repair(group, trees, sourceLink).stream().flatMap(Optional::stream).toList();
+        assertThat(kept).hasSize(1);
+        assertThat(repair.extend(group, kept, sourceLink)).as("the source's other link is in use").isEmpty();
+
+        List<SteinerTree> added = repair.extend(group, kept, FailedLinks.none());
+
+        assertThat(added).hasSize(1);
+        List<SteinerTree> now = new ArrayList<>(kept);
+        now.addAll(added);
+        assertThat(TreeVerifier.problems(network, group, FailedLinks.none(), now)).isEmpty();
+    }
+
+    @Test
+    void noTreeIsAddedWhereTheTreesInUseAlreadyTakeEveryWayIn() {
+        assertThat(repair.extend(group, trees, FailedLinks.none())).isEmpty();
+    }
 }

@@ -100,6 +100,48 @@ class LinkFailureTest {
         assertThat(reports.get(1).packets()).isGreaterThan(PACKETS / 2);
     }
 
+    /**
+     * The source's link to ⟨0,0⟩ fails, one tree is dropped and the other carries on alone; the link
+     * comes back up, and the fabric manager's report lets the master grow a second tree again, set
+     * up by signalling and handed blocks like the first.
+     */
+    @Test
+    void aTreeDroppedForAFailedLinkIsGrownAgainWhenTheLinkComesBack() {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, BlockFeed.HANDED_OFF);
+        long upAt = FAIL_AT + 10_000_000L;
+        setup.failAt(FAIL_AT, "00", "<0,0>");
+        setup.upAt(upAt, "00", "<0,0>");
+
+        DatacastOutcome outcome = run(setup, transfer);
+
+        assertEveryReceiverHoldsEveryPacket(outcome);
+        assertThat(outcome.repairs()).hasSize(2);
+        assertThat(outcome.repairs().get(0).dropped()).isEqualTo(1);
+        Repair back = outcome.repairs().get(1);
+        assertThat(back.detectedNanos()).isEqualTo(upAt + DatacastTransfer.DETECTION_NANOS);
+        assertThat(back.broken()).isZero();
+        assertThat(back.added()).isEqualTo(1);
+        assertThat(back.signals()).singleElement().satisfies(setUp -> assertSignalled(setUp, 6));
+        List<TransferReport> reports = transfer.reports();
+        assertThat(reports).hasSize(3);
+        assertThat(reports.get(2).packets()).as("the new tree's blocks").isPositive();
+    }
+
+    @Test
+    void aLinkBackUpBeforeTheFabricManagerNoticedChangesNothing() {
+        Table1Group setup = Table1Group.bcube(BCube.of(4, 1, LinkProfiles.DEFAULT));
+        DatacastTransfer transfer = setup.transfer(PACKETS, BLOCK, BlockFeed.HANDED_OFF);
+        setup.failAt(FAIL_AT, "01", "<1,1>");
+        setup.upAt(FAIL_AT + DatacastTransfer.DETECTION_NANOS / 2, "01", "<1,1>");
+
+        DatacastOutcome outcome = run(setup, transfer);
+
+        assertEveryReceiverHoldsEveryPacket(outcome);
+        assertThat(outcome.repairs()).isEmpty();
+        assertThat(transfer.reports()).hasSize(2);
+    }
+
     @Test
     void aFailedLinkUnderAFattreesOnlyTreeIsRepairedAndTheTransferCompletes() {
         Fattree fattree = Fattree.of(4, 3, LinkProfiles.DEFAULT);

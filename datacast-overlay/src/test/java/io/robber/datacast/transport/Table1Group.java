@@ -54,4 +54,10 @@ final class Table1Group {
         int link = link(a, b);
         clock.schedule(atNanos - clock.now(), () -> fabric.setLinkUp(link, false));
     }
+
+    /** Brings the link between {@code a} and {@code b} back up at {@code atNanos}. */
+    void upAt(long atNanos, String a, String b) {
+        int link = link(a, b);
+        clock.schedule(atNanos - clock.now(), () -> fabric.setLinkUp(link, true));
+    }
 }
