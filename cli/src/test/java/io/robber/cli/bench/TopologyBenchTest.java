@@ -127,9 +127,27 @@ class TopologyBenchTest {
     }
 
     @Test
+    void underRandomLossRdcmsOverlayRepairsKeepItAheadOfTheSenderRepairBaseline() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = execute(out, err, "bench", "--topology", "bcube:4,1", "--receivers", "10", "--protocols",
+                "rdcm,sender-repair", "--size", "2MB", "--loss", "0.05", "--json");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.toString()).get("results");
+        assertThat(results).hasSize(2);
+        assertThat(results).allSatisfy(run -> assertThat(run.get("verified").asBoolean()).isTrue());
+        assertThat(results.get(1).get("protocol").asText()).isEqualTo("sender-repair");
+        assertThat(results.get(1).get("finishSeconds").asDouble())
+                .isGreaterThan(1.3 * results.get(0).get("finishSeconds").asDouble());
+    }
+
+    @Test
     void fabricEventsAndOptionsAreCheckedBeforeAnyRun() {
         assertUsage("--fail-link 5ms needs its link", "give the time and the link's two ends as AT:A-B", "--topology",
                 "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms");
+        assertUsage("the baseline takes no crashes", "sender-repair takes loss and link failures", "--topology",
+                "bcube:4,1", "--protocols", "sender-repair", "--fail-receiver", "5ms");
         assertUsage("a link back up before it failed",
                 "--fail-link 5ms..2ms:00-<0,0>: a link comes back up after it fails", "--topology", "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms..2ms:00-<0,0>");
         assertUsage("an unknown node", "--fail-link 5ms:00-99: no node '99'", "--topology", "bcube:4,1",

@@ -25,28 +25,33 @@ import java.util.Set;
  * run measured against the multi-tree ideal ({@link MultiTreeIdeal}), all in virtual time.
  *
  * <p>Protocols by name: {@code datacast}; {@code rdcm} and {@code mctcp}, the other tree multicasts
- * of the data-center wing, on the same fabric ({@link RdcmRun}, {@link McTcpRun}); {@code bt-cornet}
+ * of the data-center wing, on the same fabric ({@link RdcmRun}, {@link McTcpRun}), and
+ * {@code sender-repair}, RDCM's baseline without its overlay ({@link SenderRepairRun}); {@code bt-cornet}
  * and {@code bt-optimized}, the paper's BitTorrent variants (Cornet's improvements, 10 peers, blocks
  * of {@link #PIECE_BYTES}; the second choosing its peers by hop count on the topology);
  * {@code bittorrent} the classic swarm; any other protocol on the class path runs with its defaults
  * through the simulation.
  *
  * <p>{@link FabricEvents} (random loss, link failures, receiver crashes, {@link BackgroundFlows}) act
- * on the fabric, so only the fabric's protocols take them: datacast loss and link failures, rdcm and
- * mctcp all four. A {@link Timeline} records rdcm's and mctcp's sending and receiving rates.
+ * on the fabric, so only the fabric's protocols take them: datacast and sender-repair loss and link
+ * failures, rdcm and mctcp all four. A {@link Timeline} records rdcm's and mctcp's sending and receiving rates.
  */
 public final class TopologyBench {
     public static final String DATACAST = "datacast";
     public static final String RDCM = "rdcm";
     public static final String MCTCP = "mctcp";
+    /** RDCM's baseline: the same tree and rate, every loss repaired by the sender ({@link SenderRepairRun}). */
+    public static final String SENDER_REPAIR = "sender-repair";
     public static final List<String> PAPER_PROTOCOLS = List.of(DATACAST, "bt-cornet", "bt-optimized");
+    /** The protocols only this bench runs, none of them a protocol of {@code MulticastChannel}. */
+    private static final List<String> BENCH_PROTOCOLS = List.of("bt-cornet", "bt-optimized", SENDER_REPAIR);
     /** The option turning RDCM's §3.5 congestion control on ({@code bic}) or off ({@code none}, the default). */
     public static final String RDCM_CONGESTION_CONTROL = "rdcm.congestion-control";
     /** The options this bench reads itself, besides the protocols'. */
     public static final OptionNames OPTIONS = new OptionNames("the topology bench", RDCM + ".",
             Set.of("congestion-control"));
     /** The protocols that run on the packet-level fabric. */
-    public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP);
+    public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP, SENDER_REPAIR);
     /** The paper's BitTorrent block: "We choose 108KB as the block size in the simulations" (§6.3). */
     public static final int PIECE_BYTES = 108 * 1024;
     /** The paper's BitTorrent variants by name, each its {@code bittorrent.variant}. */
@@ -82,11 +87,11 @@ public final class TopologyBench {
 
     /** Fails with a one-line message naming the choices when {@code protocol} is no protocol this bench runs. */
     public static void check(String protocol) {
-        if (PAPER_PROTOCOLS.contains(protocol) || Protocols.available().containsKey(protocol)) {
+        if (BENCH_PROTOCOLS.contains(protocol) || Protocols.available().containsKey(protocol)) {
             return;
         }
         throw new IllegalArgumentException("unknown protocol '" + protocol + "' for --topology; available: "
-                + String.join(", ", PAPER_PROTOCOLS) + ", " + String.join(", ", Protocols.available().keySet()));
+                + String.join(", ", BENCH_PROTOCOLS) + ", " + String.join(", ", Protocols.available().keySet()));
     }
 
     /** The first server as the source and {@code receivers} other servers chosen at random. */
@@ -124,6 +129,9 @@ public final class TopologyBench {
             }
             case MCTCP -> {
                 return McTcpRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline);
+            }
+            case SENDER_REPAIR -> {
+                return SenderRepairRun.run(topology, group, ideal, events, runSeed(repeat), repeat);
             }
             default -> {
                 return swarm(protocol, group, repeat, ideal);
@@ -167,8 +175,9 @@ public final class TopologyBench {
             throw new IllegalArgumentException("loss, link failures, receiver crashes and background flows act on the "
                     + "fabric, so they apply to " + String.join(", ", FABRIC_PROTOCOLS) + ", not to " + protocol);
         }
-        if (protocol.equals(DATACAST) && (!events.receiverCrashes().isEmpty() || events.background().any())) {
-            throw new IllegalArgumentException("datacast takes loss and link failures, not receiver crashes or "
+        if ((protocol.equals(DATACAST) || protocol.equals(SENDER_REPAIR))
+                && (!events.receiverCrashes().isEmpty() || events.background().any())) {
+            throw new IllegalArgumentException(protocol + " takes loss and link failures, not receiver crashes or "
                     + "background flows: those apply to rdcm and mctcp");
         }
     }
@@ -198,7 +207,7 @@ public final class TopologyBench {
         KnownOptions.onClassPath().and(List.of(OPTIONS)).check(options);
         switch (protocol) {
             case RDCM -> rdcmCongestionControl();
-            case DATACAST, MCTCP -> {
+            case DATACAST, MCTCP, SENDER_REPAIR -> {
             }
             default -> Protocols.plan(Protocols.byName(engine(protocol)), SwarmRun.members(group),
                     swarmOptions(protocol, seed));
