@@ -9,7 +9,8 @@ public final class TopologyOptions {
     @Option(names = "--topology", paramLabel = "SPEC",
             description = "Instead of --scenario: compare protocols on a data-center topology in virtual time, as the "
                     + "Datacast paper's Fig. 14 (bcube:n,k, fattree:n,k, torus:n,k, leafspine:s,l,h or a topology .json "
-                    + "file). Protocols: datacast, rdcm and mctcp on the packet-level fabric; bt-cornet, bt-optimized, "
+                    + "file). Protocols: datacast, rdcm, mctcp and sender-repair (RDCM's baseline: only the sender "
+                    + "repairs) on the packet-level fabric; bt-cornet, bt-optimized, "
                     + "bittorrent or any other as a swarm over shortest paths (default: datacast, bt-cornet, "
                     + "bt-optimized); size default 20MB.")
     String topology;
@@ -25,13 +26,13 @@ public final class TopologyOptions {
 
     @Option(names = "--loss", paramLabel = "P",
             description = "With --topology: every link drops this fraction of its packets at random, e.g. 0.01 "
-                    + "(datacast, rdcm, mctcp; default: 0).")
+                    + "(datacast, rdcm, mctcp, sender-repair; default: 0).")
     Double loss;
 
     @Option(names = "--fail-link", paramLabel = "AT[..UP]:A-B",
             description = "With --topology, repeatable: the link between nodes A and B goes down at virtual time AT "
                     + "and, with ..UP, comes back up at UP, e.g. 20ms:10-<0,1> or 20ms..50ms:10-<0,1> "
-                    + "('robber trees' lists the trees' links; datacast, rdcm, mctcp).")
+                    + "('robber trees' lists the trees' links; datacast, rdcm, mctcp, sender-repair).")
     List<String> failLinks = List.of();
 
     @Option(names = "--fail-receiver", paramLabel = "AT[:NODE]",

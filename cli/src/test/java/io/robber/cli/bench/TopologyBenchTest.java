@@ -146,6 +146,9 @@ class TopologyBenchTest {
     void fabricEventsAndOptionsAreCheckedBeforeAnyRun() {
         assertUsage("--fail-link 5ms needs its link", "give the time and the link's two ends as AT:A-B", "--topology",
                 "bcube:4,1", "--protocols", "rdcm", "--fail-link", "5ms");
+        assertUsage("a bad re-activation delay", "rdcm.reactivation must be a positive duration such as 10s or "
+                + "500ms, got 'soon', or never", "--topology", "bcube:4,1", "--protocols", "rdcm", "--option",
+                "rdcm.reactivation=soon");
         assertUsage("the baseline takes no crashes", "sender-repair takes loss and link failures", "--topology",
                 "bcube:4,1", "--protocols", "sender-repair", "--fail-receiver", "5ms");
         assertUsage("a link back up before it failed",
@@ -173,7 +176,7 @@ class TopologyBenchTest {
         assertUsage("an option no protocol reads, for a fabric run that plans none", "unknown option robber.nonsense: "
                 + "no protocol on the class path takes options under 'robber.'", "--topology", "bcube:4,1", "--protocols",
                 "rdcm", "--option", "robber.nonsense=1");
-        assertUsage("rdcm's congestion control misspelt", "the topology bench knows [rdcm.congestion-control]",
+        assertUsage("rdcm's congestion control misspelt", "the topology bench knows [rdcm.congestion-control, rdcm.reactivation]",
                 "--topology", "bcube:4,1", "--protocols", "rdcm", "--option", "rdcm.congestion=bic");
         assertUsage("a bad value", "rdcm.congestion-control is bic or none", "--topology", "bcube:4,1", "--protocols",
                 "rdcm", "--option", "rdcm.congestion-control=cubic");

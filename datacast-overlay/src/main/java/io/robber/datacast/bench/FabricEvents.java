@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * What happens to the fabric during a run, as the papers' experiments do it: every arc losing packets
- * at random at {@code lossRate}, links that fail at given times (and may come back up), receivers that crash at given times,
- * and {@code background} flows sharing the links.
+ * at random at {@code lossRate}, links that fail at given times (and may come back up), receivers
+ * that crash at given times, and {@code background} flows sharing the links.
  */
 public record FabricEvents(double lossRate, List<LinkFailure> linkFailures, List<ReceiverCrash> receiverCrashes,
         BackgroundFlows background) {

@@ -30,7 +30,8 @@ import java.util.stream.IntStream;
  * overlay of Fig. 8 on it (random ties, seeded), the sender at {@link #SENDER_SHARE} of the tree's
  * slowest link, without congestion control as the paper's experiments run, or with §3.5's (a BIC
  * window per receiver) below that rate; the manager of §3.4 rebuilding
- * the tree as a Steiner tree over the links not known to have failed. Background flows, if any, run
+ * the tree as a Steiner tree over the links not known to have failed, and re-activating the links
+ * it inferred {@code reactivationNanos} after each report (0: never). Background flows, if any, run
  * until every live receiver has everything; the links then carry more than RDCM's bytes, so the
  * run's link stress is not reported.
  */
@@ -45,7 +46,7 @@ final class RdcmRun {
     }
 
     static TopologyRun run(Topology topology, Group group, MultiTreeIdeal ideal, FabricEvents events, long seed,
-            int repeat, Timeline timeline, boolean congestionControl) {
+            int repeat, Timeline timeline, boolean congestionControl, long reactivationNanos) {
         Network network = topology.network();
         MulticastTree tree = MulticastTree.of(network, ideal.trees().get(0));
         int[] receivers = group.receivers().stream().mapToInt(Node::index).toArray();
@@ -57,7 +58,8 @@ final class RdcmRun {
         VirtualClock clock = new VirtualClock();
         Fabric fabric = new Fabric(network, clock, seed);
         events.applyTo(fabric);
-        RdcmSession session = new RdcmSession(fabric, tree, overlay, settings, rebuild, new FailedLinkSet());
+        RdcmSession session = new RdcmSession(fabric, tree, overlay, settings, rebuild, new FailedLinkSet())
+                .reactivateFailedLinksAfter(reactivationNanos);
         long limit = (long) (ideal.idealSeconds() * 1e9 * 100) + 10_000_000_000L;
         BackgroundFlows.Running background = events.background().start(fabric, session.multicast(), FlowObserver.NONE,
                 seed, limit);

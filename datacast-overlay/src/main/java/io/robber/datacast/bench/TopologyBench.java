@@ -13,6 +13,7 @@ import io.robber.datacast.transport.TransportSettings;
 import io.robber.engine.KnownOptions;
 import io.robber.engine.OptionNames;
 import io.robber.engine.Protocols;
+import io.robber.engine.StringOptions;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -47,9 +48,16 @@ public final class TopologyBench {
     private static final List<String> BENCH_PROTOCOLS = List.of("bt-cornet", "bt-optimized", SENDER_REPAIR);
     /** The option turning RDCM's §3.5 congestion control on ({@code bic}) or off ({@code none}, the default). */
     public static final String RDCM_CONGESTION_CONTROL = "rdcm.congestion-control";
+    /**
+     * The option setting how long after a link failure report RDCM's manager re-activates the links
+     * it inferred (§3.4), a duration, or {@code never}; default {@link #RDCM_REACTIVATION_NANOS}.
+     */
+    public static final String RDCM_REACTIVATION = "rdcm.reactivation";
+    /** RDCM's re-activation of inferred failed links unless told otherwise: one second after the report. */
+    public static final long RDCM_REACTIVATION_NANOS = 1_000_000_000L;
     /** The options this bench reads itself, besides the protocols'. */
     public static final OptionNames OPTIONS = new OptionNames("the topology bench", RDCM + ".",
-            Set.of("congestion-control"));
+            Set.of("congestion-control", "reactivation"));
     /** The protocols that run on the packet-level fabric. */
     public static final List<String> FABRIC_PROTOCOLS = List.of(DATACAST, RDCM, MCTCP, SENDER_REPAIR);
     /** The paper's BitTorrent block: "We choose 108KB as the block size in the simulations" (§6.3). */
@@ -125,7 +133,7 @@ public final class TopologyBench {
             }
             case RDCM -> {
                 return RdcmRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline,
-                        rdcmCongestionControl());
+                        rdcmCongestionControl(), rdcmReactivationNanos());
             }
             case MCTCP -> {
                 return McTcpRun.run(topology, group, ideal, events, runSeed(repeat), repeat, timeline);
@@ -153,6 +161,19 @@ public final class TopologyBench {
             case "none" -> false;
             default -> throw new IllegalArgumentException(RDCM_CONGESTION_CONTROL + " is bic or none, got '" + value + "'");
         };
+    }
+
+    /** {@code --option rdcm.reactivation=DURATION|never}: when RDCM re-activates inferred failed links (0: never). */
+    private long rdcmReactivationNanos() {
+        StringOptions rdcm = StringOptions.under(new ProtocolOptions(1, 1, seed, options), OPTIONS);
+        if (rdcm.text("reactivation", "").equals("never")) {
+            return 0;
+        }
+        try {
+            return rdcm.durationNanos("reactivation", RDCM_REACTIVATION_NANOS);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + ", or never");
+        }
     }
 
     /** The seed of repeat {@code repeat}: the loss draws, the background flows and a swarm's choices differ per repeat. */
@@ -206,7 +227,10 @@ public final class TopologyBench {
         check(protocol);
         KnownOptions.onClassPath().and(List.of(OPTIONS)).check(options);
         switch (protocol) {
-            case RDCM -> rdcmCongestionControl();
+            case RDCM -> {
+                rdcmCongestionControl();
+                rdcmReactivationNanos();
+            }
             case DATACAST, MCTCP, SENDER_REPAIR -> {
             }
             default -> Protocols.plan(Protocols.byName(engine(protocol)), SwarmRun.members(group),

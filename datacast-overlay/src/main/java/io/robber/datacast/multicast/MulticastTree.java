@@ -67,6 +67,11 @@ public final class MulticastTree {
         return arcs.clone();
     }
 
+    /** Whether {@code other} has the same source and the same arcs, in any order. */
+    public boolean sameArcs(MulticastTree other) {
+        return source == other.source && parentArc.equals(other.parentArc);
+    }
+
     /** Whether {@code node} is on the tree (the source or the head of one of its arcs). */
     public boolean contains(int node) {
         return node == source || parentArc.containsKey(node);

@@ -54,6 +54,8 @@ public final class RdcmSession {
     private int packets;
     private long repairPackets;
     private long ackPackets;
+    private long reactivationNanos;
+    private int reactivations;
 
     public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings) {
         this(fabric, tree, overlay, settings, TreeRebuild.NONE, new FailedLinkSet());
@@ -82,6 +84,19 @@ public final class RdcmSession {
             receivers.put(r, host);
             manager.host(r, host);
         }
+    }
+
+    /**
+     * Takes the links of each link failure report out of the global failed-link set {@code nanos}
+     * after the report (the paper's "periodically activated to utilize the recovered ones"), unless
+     * a later report inferred them again; 0 (the default) keeps them in for good.
+     */
+    public RdcmSession reactivateFailedLinksAfter(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("the re-activation delay must not be negative, got " + nanos + " ns");
+        }
+        this.reactivationNanos = nanos;
+        return this;
     }
 
     /** Records the sender's rate and each receiver's, from the tree and from the overlay, into {@code timeline}. */
@@ -151,7 +166,8 @@ public final class RdcmSession {
                 .mapToLong(Map.Entry::getValue).max().orElse(0) : -1;
         return new RdcmReport(packets, receivers.values().stream().map(host -> host.engine).toList(),
                 sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(),
-                linkFailures, crashed, receiverFailures, versions[versions.length - 1], finish, fabric.clock().now());
+                linkFailures, crashed, receiverFailures, versions[versions.length - 1], finish, fabric.clock().now(),
+                reactivations);
     }
 
     /** The tree in use now. */
@@ -183,12 +199,36 @@ public final class RdcmSession {
         }
     }
 
-    /** The inferred failed-link set into the global one, and a new tree without it when that is news. */
+    /**
+     * The inferred failed-link set into the global one, and a new tree without it when that is news;
+     * with {@linkplain #reactivateFailedLinksAfter re-activation}, the links are taken out of the set
+     * again later.
+     */
     private void onLinkFailure(int[] inferred, int reporter, int successor) {
-        linkFailures.add(new LinkFailureReport(reporter, successor, fabric.clock().now(), inferred));
-        if (failedLinks.addAll(inferred)) {
+        long now = fabric.clock().now();
+        linkFailures.add(new LinkFailureReport(reporter, successor, now, inferred));
+        if (failedLinks.addAll(inferred, now)) {
             rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).ifPresent(this::adjust);
         }
+        if (reactivationNanos > 0) {
+            fabric.clock().schedule(reactivationNanos, () -> reactivate(inferred, now));
+        }
+    }
+
+    /**
+     * §3.4's periodic re-activation: the links inferred at {@code inferredAt} and not since leave the
+     * global set, and while the session runs, the group moves to the tree the manager would build
+     * now if it differs from the one in use. A link still down breaks that tree, and a new report
+     * infers it again.
+     */
+    private void reactivate(int[] links, long inferredAt) {
+        int[] back = failedLinks.reactivate(links, inferredAt);
+        if (back.length == 0 || complete) {
+            return;
+        }
+        reactivations++;
+        rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).filter(next -> !next.sameArcs(tree))
+                .ifPresent(this::adjust);
     }
 
     /** §3.4: the failed receiver out of the group, the tree pruned to the others; a stale report is ignored. */

@@ -67,7 +67,10 @@ public final class SenderRepairSession {
         }
     }
 
-    /** Sends {@code packets} packets and runs until every timer has gone quiet or the virtual time reaches the limit. */
+    /**
+     * Sends {@code packets} packets and runs until every timer has gone quiet or the virtual time
+     * reaches {@code limitNanos} (a receiver cut off by a failed link is repaired for as long as it runs).
+     */
     public SenderRepairReport run(int packets, long limitNanos) {
         this.packets = packets;
         startPacing();

@@ -82,7 +82,7 @@ class FabricRunsTest {
     void eventsGoOnlyToTheProtocolsThatRunOnTheFabric() {
         FabricEvents loss = new FabricEvents(0.01, List.of(), List.of());
         assertThatThrownBy(() -> bench.run("bt-cornet", group, 1, loss, null))
-                .hasMessageContaining("apply to datacast, rdcm, mctcp, not to bt-cornet");
+                .hasMessageContaining("apply to datacast, rdcm, mctcp, sender-repair, not to bt-cornet");
         FabricEvents crash = new FabricEvents(0, List.of(), List.of(new FabricEvents.ReceiverCrash(0,
                 group.receivers().get(0).index())));
         assertThatThrownBy(() -> bench.run("datacast", group, 1, crash, null)).hasMessageContaining("not receiver crashes");

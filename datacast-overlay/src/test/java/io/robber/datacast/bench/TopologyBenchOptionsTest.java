@@ -47,6 +47,6 @@ class TopologyBenchOptionsTest {
         TopologyBench misspelt = new TopologyBench(topology, 1_000_000, 3, Map.of("rdcm.congestion", "bic"));
         assertThatThrownBy(() -> misspelt.checkOptions("rdcm", group))
                 .hasMessageStartingWith("unknown option rdcm.congestion; rdcm knows [")
-                .hasMessageEndingWith("; the topology bench knows [rdcm.congestion-control]");
+                .hasMessageEndingWith("; the topology bench knows [rdcm.congestion-control, rdcm.reactivation]");
     }
 }

@@ -155,6 +155,50 @@ class RdcmSessionTest {
     }
 
     /**
+     * §3.4's re-activation: the link under v5 fails and comes back up; 20 ms after the report the
+     * manager takes it out of the failed-link set and moves the group to the tree it would build now,
+     * over the link again, and no new report follows.
+     */
+    @Test
+    void aFailedLinkThatCameBackIsTakenBackIntoTheTreeWhenReactivated() {
+        Network network = example.network;
+        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
+        int failed = network.linkBetween(example.w(5), example.v(5));
+        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
+        fabric.clock().schedule(30_000_000L, () -> fabric.setLinkUp(failed, true));
+        FailedLinkSet failedLinks = new FailedLinkSet();
+        RdcmSession session = figure7Session(example, fabric, failedLinks).reactivateFailedLinksAfter(20_000_000L);
+
+        RdcmReport report = session.run(3000);
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.linkFailures()).hasSize(1);
+        assertThat(report.reactivations()).isEqualTo(1);
+        assertThat(failedLinks.contains(failed)).isFalse();
+        assertThat(report.treeVersion()).isEqualTo(3);
+        assertThat(IntStream.of(session.tree().arcs()).map(Network::linkOf)).contains(failed);
+    }
+
+    /** A link still down when re-activated breaks the tree moved onto it: a second report infers it again. */
+    @Test
+    void aLinkStillDownWhenReactivatedIsInferredAgainAndTheGroupMovesOffIt() {
+        Network network = example.network;
+        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
+        int failed = network.linkBetween(example.w(5), example.v(5));
+        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
+        FailedLinkSet failedLinks = new FailedLinkSet();
+        RdcmSession session = figure7Session(example, fabric, failedLinks).reactivateFailedLinksAfter(20_000_000L);
+
+        RdcmReport report = session.run(3000);
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.linkFailures()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(report.linkFailures()).allSatisfy(f -> assertThat(f.failedLinks()).contains(failed));
+        assertThat(report.reactivations()).isPositive();
+        assertThat(IntStream.of(session.tree().arcs()).map(Network::linkOf)).doesNotContain(failed);
+    }
+
+    /**
      * Fig. 7's overlay on Fig. 6's tree as a session on {@code fabric}, whose manager rebuilds the tree
      * as a Steiner tree around {@code failedLinks}.
      */
