@@ -21,7 +21,8 @@ import java.util.List;
  *       name, waiting with any others for it until a token is there;</li>
  *   <li>as duplicate data, at once and unshaped, for a <em>duplicate interest</em>: one for data sent
  *       before and gone from the cache, the slowest receiver having fallen more than C behind (or a
- *       loss). It halves the rate.</li>
+ *       loss). It halves the rate; a receiver's retransmission halves it at most once per T
+ *       ({@link AimdRate#onRetransmittedDuplicate}).</li>
  * </ul>
  * Every interval T without a duplicate interest raises the rate by δ, up to the {@linkplain #ceiling
  * ceiling} of the source's own links. Counts new and duplicate data for the duplicate-data ratio of §5.4.
@@ -124,7 +125,11 @@ final class Source {
             pending.add(name, packet.returnRoute());
         } else if (sent.get(position)) {
             duplicateData++;
-            rate.onDuplicateInterest();
+            if (interest.retransmission()) {
+                rate.onRetransmittedDuplicate(timers.nanoTime());
+            } else {
+                rate.onDuplicateInterest();
+            }
             rateChanged();
             answer(packet, new Data(name, true, payloads.read(name)));
         } else {
