@@ -94,7 +94,7 @@ final class RdcmRun {
     private static String failure(RdcmReport report, Network network, Node source) {
         if (report.sourceCutOffNanos() >= 0) {
             return String.format(Locale.ROOT, "the source %s is cut off: every link of it inferred failed (%d link "
-                    + "failure reports, the last at %.3f s of virtual time), no receiver gets anything",
+                    + "failure reports, the last at %.3f s of virtual time), the sender held, no tree to any receiver",
                     source.name(), report.linkFailures().size(), report.sourceCutOffNanos() / 1e9);
         }
         List<String> left = report.receivers().stream().filter(r -> !report.crashed().contains(r.self())
