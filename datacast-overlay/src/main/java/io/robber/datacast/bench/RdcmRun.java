@@ -84,18 +84,27 @@ final class RdcmRun {
                 alone ? fabric.total(Port::dataBytesSent) / treeBytes : Double.NaN,
                 alone ? fabric.total(Port::bytesSent) / treeBytes : Double.NaN,
                 (double) duplicates / fresh, -1, complete, clock.executed(), wallSeconds,
-                complete ? null : failure(report, network));
+                complete ? null : failure(report, network, group.source()));
     }
 
-    /** Why a run did not complete: the receivers left short, and the failure reports that may explain it. */
-    private static String failure(RdcmReport report, Network network) {
+    /**
+     * Why a run did not complete: the source cut off, or the receivers left short and the failure
+     * reports that may explain it, saying whether every receiver still in the group holds every packet.
+     */
+    private static String failure(RdcmReport report, Network network, Node source) {
+        if (report.sourceCutOffNanos() >= 0) {
+            return String.format(Locale.ROOT, "the source %s is cut off: every link of it inferred failed (%d link "
+                    + "failure reports, the last at %.3f s of virtual time), the sender held, no tree to any receiver",
+                    source.name(), report.linkFailures().size(), report.sourceCutOffNanos() / 1e9);
+        }
         List<String> left = report.receivers().stream().filter(r -> !report.crashed().contains(r.self())
                 && !r.holdsAll(report.packets())).map(r -> network.node(r.self()).name()).toList();
         List<String> reported = report.receiverFailures().stream()
                 .map(f -> network.node(f.failed()).name()).toList();
         return String.format(Locale.ROOT, "live receivers %s miss packets after %.3f s of virtual time; %d link failure "
-                + "reports, receivers reported failed: %s, tree version %d", left, report.endNanos() / 1e9,
-                report.linkFailures().size(), reported, report.treeVersion());
+                + "reports, receivers reported failed: %s, tree version %d%s", left, report.endNanos() / 1e9,
+                report.linkFailures().size(), reported, report.treeVersion(), reported.containsAll(left)
+                        ? "; every receiver still in the group holds every packet" : "");
     }
 
     /** The rate of the tree's slowest link, bit/s. */

@@ -1,6 +1,7 @@
 package io.robber.datacast.rdcm;
 
 import io.robber.datacast.topology.FailedLinks;
+import io.robber.datacast.topology.Network;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -34,6 +35,12 @@ public final class FailedLinkSet {
 
     public boolean contains(int link) {
         return inferredAt.containsKey(link);
+    }
+
+    /** Whether every link of {@code node} is in the set: no tree can reach it or leave it. */
+    public boolean cutsOff(Network network, int node) {
+        return IntStream.range(network.outStart(node), network.outStart(node + 1))
+                .allMatch(i -> contains(Network.linkOf(network.outArc(i))));
     }
 
     /** The set as the Steiner-tree algorithms take it. */

@@ -3,8 +3,11 @@ package io.robber.datacast.rdcm;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * One receiver of RDCM's packet repair (§3.3), sans-IO: it ACKs each packet it holds on its leaf
@@ -34,13 +37,13 @@ public final class RdcmReceiver {
     private OverlayRing leaf;
     private OverlayRing proxy;
     private Successor[] successors;
-    private Set<Integer> parentOf;
+    private Map<Integer, List<Integer>> overlayChildren = Map.of();
     private final long timeoutNanos;
     private final int maxAttempts;
     private final int reportAfter;
     private final RdcmOutput output;
     private final Acked received = new Acked();
-    private final Acked childAcked = new Acked();
+    private Acked childAcked = new Acked();
     private final Set<Integer> repaired = new HashSet<>();
     private int windowLow;
     private int highest = -1;
@@ -109,7 +112,9 @@ public final class RdcmReceiver {
      * This receiver moves to a rebuilt overlay (§3.4): it takes its new rings, keeps a successor it
      * had on the same ring with what that successor ACKed, waits for each new successor's ACK of every
      * packet it holds (repairing those that do not come, which does not count towards a link failure
-     * report), and ACKs what it holds on its new leaf ring.
+     * report), and ACKs what it holds on its new leaf ring. If its overlay children changed, it forgets
+     * what the old ones ACKed: they stood for another branch, and a proxy-ring ACK on their word would
+     * tell its predecessor that the new branch has packets it lacks, which nobody would then repair.
      */
     public void rejoin(BackupOverlay overlay, long now) {
         Successor[] before = successors;
@@ -148,8 +153,13 @@ public final class RdcmReceiver {
             return Arrays.stream(kept).filter(s -> s.ring.treeParent() == ring.treeParent() && s.node == node)
                     .findFirst().orElseGet(() -> new Successor(ring, node));
         }).toArray(Successor[]::new);
-        parentOf = overlay.rings().stream().filter(ring -> ring.overlayParent() == self)
-                .map(OverlayRing::treeParent).collect(Collectors.toSet());
+        Map<Integer, List<Integer>> children = overlay.rings().stream().filter(ring -> ring.overlayParent() == self)
+                .collect(Collectors.toMap(OverlayRing::treeParent, ring -> IntStream.of(ring.members()).boxed()
+                        .toList()));
+        if (!children.equals(overlayChildren)) {
+            childAcked = new Acked();
+        }
+        overlayChildren = children;
     }
 
     /** An ACK from {@code ack.from()} on the ring of tree node {@code ack.ring()}. */
@@ -160,7 +170,7 @@ public final class RdcmReceiver {
                 successor.acks++;
             }
         }
-        if (parentOf.contains(ack.ring())) {
+        if (overlayChildren.containsKey(ack.ring())) {
             childAck(ack.sequence(), ack.recent(), ack.below());
         }
         advanceWindow();
@@ -265,7 +275,7 @@ public final class RdcmReceiver {
     }
 
     private boolean releasable(int sequence) {
-        if (!received.get(sequence) || proxy != null && !parentOf.isEmpty() && !childAcked.get(sequence)) {
+        if (!received.get(sequence) || proxy != null && !overlayChildren.isEmpty() && !childAcked.get(sequence)) {
             return false;
         }
         for (Successor successor : successors) {

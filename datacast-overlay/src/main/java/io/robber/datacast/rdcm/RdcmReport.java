@@ -9,13 +9,14 @@ import java.util.Set;
  * copies the tree made, the link failure reports with their inferred failed-link sets, the receivers
  * that crashed and the receiver failure reports, the version of the tree in use at the end (1 unless
  * rebuilt), when the last live receiver held every packet (−1 if one never did) and when the last
- * timer went quiet, in virtual time, and how many times inferred failed links were re-activated while
- * the session ran.
+ * timer went quiet, in virtual time, how many times inferred failed links were re-activated while
+ * the session ran, and since when the manager has held the sender, every link of the source inferred
+ * failed (−1 unless it still did at the end).
  */
 public record RdcmReport(int packets, List<RdcmReceiver> receivers, long multicastRepairs, int senderWindowLow,
         long repairPackets, long ackPackets, long treeCopies, List<LinkFailureReport> linkFailures,
         Set<Integer> crashed, List<ReceiverFailureReport> receiverFailures, int treeVersion, long finishNanos,
-        long endNanos, int reactivations) {
+        long endNanos, int reactivations, long sourceCutOffNanos) {
     public RdcmReport {
         receivers = List.copyOf(receivers);
         linkFailures = List.copyOf(linkFailures);

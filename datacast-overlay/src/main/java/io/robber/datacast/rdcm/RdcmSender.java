@@ -1,6 +1,8 @@
 package io.robber.datacast.rdcm;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -23,6 +25,7 @@ public final class RdcmSender {
     private long multicastRepairs;
     private int unanswered;
     private boolean reported;
+    private boolean held;
 
     /** A sender that never reports a silent tree (for members whose failure detector watches the tree's links). */
     public RdcmSender(BackupOverlay overlay, long timeoutNanos, RdcmOutput output) {
@@ -66,9 +69,43 @@ public final class RdcmSender {
         }
     }
 
+    /**
+     * The manager inferred every link of the sender failed: nothing it multicasts can reach a
+     * receiver. It holds its packets (numbered by {@link #onSend}, not repeated) until {@link #resume}.
+     */
+    public void hold() {
+        held = true;
+    }
+
+    /** Whether the sender {@linkplain #hold holds} its packets. */
+    public boolean held() {
+        return held;
+    }
+
+    /**
+     * The manager re-activated a link of the sender: it multicasts at once every packet no overlay
+     * child ACKed, each as if sent now (a silent tree is reported again if none is ACKed).
+     */
+    public void resume(long now) {
+        held = false;
+        unanswered = 0;
+        reported = false;
+        List<Integer> pending = new ArrayList<>();
+        for (; !deadlines.isEmpty(); deadlines.poll()) {
+            if (!childAcked.get(deadlines.headSequence())) {
+                pending.add(deadlines.headSequence());
+            }
+        }
+        for (int sequence : pending) {
+            multicastRepairs++;
+            output.multicast(sequence);
+            deadlines.add(sequence, now + timeoutNanos, 0);
+        }
+    }
+
     /** Multicasts again each packet no overlay child ACKed in time. */
     public void onTimer(long now) {
-        while (deadlines.headDeadline() <= now) {
+        while (!held && deadlines.headDeadline() <= now) {
             int sequence = deadlines.headSequence();
             int attempt = deadlines.headAttempt();
             deadlines.poll();
@@ -85,7 +122,7 @@ public final class RdcmSender {
     }
 
     public long nextDeadline() {
-        return deadlines.headDeadline();
+        return held ? Long.MAX_VALUE : deadlines.headDeadline();
     }
 
     /** Every packet below this one was ACKed by an overlay child. */

@@ -24,13 +24,18 @@ import java.util.Set;
  * {@link ExpectedSequence} and reports its h to the sender, which sends at its rate only below the
  * slowest h ({@link ExpectedPacing}).
  *
- * <p>The manager adjusts the group as §3.4 says. A link failure report adds the inferred failed-link
- * set to the global {@link FailedLinkSet} and, given a {@link TreeRebuild}, installs a new tree
- * without those links; a receiver failure report takes the receiver out of the group and prunes the
- * tree to the rest. Either way the backup overlay is built again on the new tree (Fig. 8, ties to the
- * lowest index) and every live receiver {@linkplain RdcmReceiver#rejoin rejoins} it. A receiver
- * keeps every packet it got, so its new predecessor can repair it at once: the old ring need not be
- * kept until then, as §3.4's last paragraph must for a repair window that releases packets.
+ * <p>The manager adjusts the group as §3.4 says. Reports reach it, at the source's server, over a
+ * reliable connection, so not from a receiver that failed links cut off: its repairs fail for that
+ * reason alone, and its receiver failure messages about its successors would be false. A link
+ * failure report adds the inferred failed-link set to the global {@link FailedLinkSet} and, given a
+ * {@link TreeRebuild}, installs a new tree without those links; a receiver failure report takes the
+ * receiver out of the group and prunes the tree to the rest. Either way the backup overlay is built
+ * again on the new tree (Fig. 8, ties to the lowest index) and every live receiver
+ * {@linkplain RdcmReceiver#rejoin rejoins} it. A receiver keeps every packet it got, so its new
+ * predecessor can repair it at once: the old ring need not be kept until then, as §3.4's last
+ * paragraph must for a repair window that releases packets. Once every link of the source is in the
+ * failed-link set, no tree reaches a receiver: the manager {@linkplain RdcmSender#hold holds} the
+ * sender until a re-activation gives the source a link again.
  */
 public final class RdcmSession {
     private static final int GROUP = 1;
@@ -56,6 +61,7 @@ public final class RdcmSession {
     private long ackPackets;
     private long reactivationNanos;
     private int reactivations;
+    private long sourceCutOffAt = -1;
 
     public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings) {
         this(fabric, tree, overlay, settings, TreeRebuild.NONE, new FailedLinkSet());
@@ -165,9 +171,9 @@ public final class RdcmSession {
         long finish = everyone ? completedAt.entrySet().stream().filter(e -> !crashed.contains(e.getKey()))
                 .mapToLong(Map.Entry::getValue).max().orElse(0) : -1;
         return new RdcmReport(packets, receivers.values().stream().map(host -> host.engine).toList(),
-                sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets, manager.copies(),
-                linkFailures, crashed, receiverFailures, versions[versions.length - 1], finish, fabric.clock().now(),
-                reactivations);
+                sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets,
+                manager.copies(), linkFailures, crashed, receiverFailures, versions[versions.length - 1], finish,
+                fabric.clock().now(), reactivations, sourceCutOffAt);
     }
 
     /** The tree in use now. */
@@ -186,6 +192,15 @@ public final class RdcmSession {
         if (route != null) {
             fabric.send(Packet.along(route, sizeBytes, message));
         }
+    }
+
+    /**
+     * Whether a report from {@code reporter} reaches the multicast manager, at the source's server,
+     * over its reliable connection: not while failed links cut the reporter off, whose repairs fail
+     * for that reason alone (a report of its successor's failure would be false).
+     */
+    private boolean reachesManager(int reporter) {
+        return routes.between(reporter, tree.source()) != null;
     }
 
     /**
@@ -210,6 +225,11 @@ public final class RdcmSession {
         if (failedLinks.addAll(inferred, now)) {
             rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).ifPresent(this::adjust);
         }
+        if (failedLinks.cutsOff(fabric.network(), tree.source()) && !sender.engine.held()) {
+            sourceCutOffAt = now;
+            sender.engine.hold();
+            sender.rearm();
+        }
         if (reactivationNanos > 0) {
             fabric.clock().schedule(reactivationNanos, () -> reactivate(inferred, now));
         }
@@ -227,6 +247,11 @@ public final class RdcmSession {
             return;
         }
         reactivations++;
+        if (sender.engine.held() && !failedLinks.cutsOff(fabric.network(), tree.source())) {
+            sourceCutOffAt = -1;
+            sender.engine.resume(fabric.clock().now());
+            sender.rearm();
+        }
         rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).filter(next -> !next.sameArcs(tree))
                 .ifPresent(this::adjust);
     }
@@ -318,12 +343,16 @@ public final class RdcmSession {
 
         @Override
         public void linkFailure(int successor) {
-            onLinkFailure(node, successor);
+            if (reachesManager(node)) {
+                onLinkFailure(node, successor);
+            }
         }
 
         @Override
         public void receiverFailure(int successor) {
-            onReceiverFailure(node, successor);
+            if (reachesManager(node)) {
+                onReceiverFailure(node, successor);
+            }
         }
 
         @Override
@@ -345,7 +374,10 @@ public final class RdcmSession {
         }
 
         void sendNext() {
-            multicast(engine.onSend(fabric.clock().now()));
+            int sequence = engine.onSend(fabric.clock().now());
+            if (!engine.held()) {
+                multicast(sequence);
+            }
             rearm();
         }
 
