@@ -1,12 +1,13 @@
 package io.robber.datacast.tcp;
 
 /**
- * The retransmission timeout of RFC 6298: SRTT and RTTVAR from round-trip samples (α = 1/8, β = 1/4,
- * K = 4), the timeout kept between the settings' floor and ceiling, doubled on every expiry (5.5)
- * until the next sample; before the first sample it is {@link TcpSettings#initialRtoNanos()}. Callers
- * take Karn's rule: no sample from a segment that was sent more than once. One estimator serves all of
- * a session's receivers, the handshake's SYN-ACKs included (RFC 6298 allows the SYN's round trip as
- * the first sample), and it keeps the least sample seen, RACK's reordering scale (RFC 8985).
+ * The retransmission timeout of RFC 6298: SRTT and RTTVAR from round-trip samples (α = 1/8,
+ * β = 1/4, K = 4), the timeout kept between the settings' floor and ceiling, doubled on every
+ * expiry (5.5) until the next sample; before the first sample it is
+ * {@link TcpSettings#initialRtoNanos()}. Callers take Karn's rule (no sample from a segment that was
+ * sent more than once) or know which copy was answered. One estimator serves all of a session's
+ * receivers, the handshake's SYN-ACKs included (RFC 6298 allows the SYN's round trip as the first
+ * sample), and it keeps the least sample seen, RACK's reordering scale (RFC 8985).
  */
 public final class RtoEstimator {
     private final long minRto;

@@ -112,8 +112,12 @@ public final class WindowSender {
         if (latest[0] >= 0) {
             activeAt = now;
             probing = false;
-            if (!rack.retransmitted(latest[0])) {
-                rto.sample(now - rack.firstSentAt(latest[0]));
+            // Karn's rule, but a retransmission that took at least the least round trip counts: the ACK
+            // cannot be the original's (RFC 8985, 6.2), as TCP timestamps (RFC 7323) would tell. Else,
+            // when only retransmissions make progress, the backed-off timeout never comes down.
+            long rtt = now - rack.lastSentAt(latest[0]);
+            if (!rack.retransmitted(latest[0]) || rtt >= rto.minRtt()) {
+                rto.sample(rtt);
             }
         }
         int after = board.cumulative(r);

@@ -36,7 +36,7 @@ class McTcpLossTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"'bcube:4,1', 4", "'fattree:4,3', 4"})
+    @CsvSource({"'bcube:4,1', 4", "'fattree:4,3', 1", "'fattree:4,3', 4"})
     void atFivePercentEveryReceiverStillEndsWithEveryByte(String spec, long seed) {
         McTcpSession session = run(spec, 0.05, seed);
         assertThat(session.sender().retransmissions()).isLessThan(2L * SEGMENTS);
