@@ -88,11 +88,6 @@ final class Scoreboard {
         return cumulative[r];
     }
 
-    /** Whether receiver slot {@code r} reported segment {@code s}. */
-    boolean holds(int r, int s) {
-        return s < cumulative[r] || above[r].get(s);
-    }
-
     /** One past the highest segment receiver slot {@code r} reported. */
     int highestHeld(int r) {
         return Math.max(cumulative[r], above[r].length());
