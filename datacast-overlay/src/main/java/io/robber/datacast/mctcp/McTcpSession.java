@@ -5,6 +5,7 @@ import io.robber.datacast.fabric.Fabric;
 import io.robber.datacast.fabric.Packet;
 import io.robber.datacast.multicast.MulticastManager;
 import io.robber.datacast.multicast.TreeFrame;
+import io.robber.datacast.tcp.RtoEstimator;
 import io.robber.datacast.tcp.SegmentWords;
 import io.robber.datacast.tcp.TcpSettings;
 import io.robber.datacast.tcp.WindowReceiver;
@@ -20,13 +21,17 @@ import java.util.Map;
 /**
  * One MCTCP session on the fabric in virtual time (§3.1), the out-of-band scheme: the sender asks
  * the {@link GroupManager} for a tree (one controller round trip), then sends a SYN carrying the
- * group to each receiver by unicast; once every receiver has answered it multicasts the data on the
- * tree through a {@link WindowSender} (Reno, the window advanced by the slowest receiver) while the
- * receivers' cumulative ACKs come back by unicast. A receiver silent past the eviction threshold is
+ * group to each receiver by unicast, again on the retransmission timeout ({@link Handshake}); once
+ * every receiver has answered it multicasts the data on the tree through a {@link WindowSender}
+ * (Reno, the window advanced by the slowest receiver) while the receivers' ACKs, cumulative with
+ * selective ACK blocks, come back by unicast. A receiver silent past the eviction threshold is
  * evicted and reported, the others finish; at the end the sender closes the session with the
- * manager. Each end has one timer, re-armed to its engine's next deadline after every event.
+ * manager. The sender has one timer, re-armed to its engine's next deadline after every event.
  */
 public final class McTcpSession {
+    /** Selective ACK blocks per ACK: three fit in TCP's options beside the timestamps (RFC 2018). */
+    static final int SACK_BLOCKS = 3;
+
     private final Fabric fabric;
     private final GroupManager manager;
     private final UnicastRoutes routes;
@@ -36,9 +41,9 @@ public final class McTcpSession {
     private final TcpSettings settings;
     private final long controllerRttNanos;
     private final SegmentWords words;
+    private final Handshake handshake;
     private final WindowSender sender;
     private final Map<Integer, WindowReceiver> ends = new LinkedHashMap<>();
-    private final List<Integer> answered = new ArrayList<>();
     private final List<Integer> crashed = new ArrayList<>();
     private final List<Eviction> evictions = new ArrayList<>();
     private int group;
@@ -60,7 +65,20 @@ public final class McTcpSession {
         this.settings = settings;
         this.controllerRttNanos = controllerRttNanos;
         this.words = new SegmentWords(id, segments);
-        this.sender = new WindowSender(segments, receivers, settings, new WindowSender.Output() {
+        RtoEstimator rto = new RtoEstimator(settings);
+        this.handshake = new Handshake(receivers, rto, settings.evictAfterNanos(), new Handshake.Output() {
+            @Override
+            public void syn(int receiver) {
+                unicast(source, receiver, new Syn(id, group));
+            }
+
+            @Override
+            public void evicted(int receiver) {
+                evictions.add(new Eviction(receiver, fabric.clock().now()));
+            }
+        });
+        TcpSettings sacking = settings.withSelectiveAcks(true);
+        this.sender = new WindowSender(segments, receivers, sacking, rto, new WindowSender.Output() {
             @Override
             public void transmit(int sequence, boolean retransmission) {
                 bytesSent += settings.segmentBytes();
@@ -76,16 +94,13 @@ public final class McTcpSession {
             }
         });
         multicast.addHost(source, packet -> {
-            if (packet.payload() instanceof Ack ack && ack.session() == id) {
-                sender.onAck(ack.receiver(), ack.cumulative(), fabric.clock().now());
+            long now = fabric.clock().now();
+            if (packet.payload() instanceof Ack ack && ack.session() == id && startedAt >= 0) {
+                sender.onAck(ack.receiver(), ack.cumulative(), ack.sack(), now);
                 afterEvent();
-            } else if (packet.payload() instanceof SynAck syn && syn.session() == id && !answered.contains(syn.receiver())) {
-                answered.add(syn.receiver());
-                if (answered.size() == receivers.length) {
-                    startedAt = fabric.clock().now();
-                    sender.start(startedAt);
-                    afterEvent();
-                }
+            } else if (packet.payload() instanceof SynAck syn && syn.session() == id && startedAt < 0) {
+                handshake.onSynAck(syn.receiver(), now);
+                afterEvent();
             }
         });
         for (int r : receivers) {
@@ -99,9 +114,8 @@ public final class McTcpSession {
     public void start() {
         fabric.clock().schedule(controllerRttNanos, () -> {
             group = manager.open(source, receivers, () -> bytesSent);
-            for (int r : receivers) {
-                unicast(source, r, new Syn(id, group));
-            }
+            handshake.start(fabric.clock().now());
+            afterEvent();
         });
     }
 
@@ -120,12 +134,13 @@ public final class McTcpSession {
         if (crashed.contains(r)) {
             return;
         }
-        if (packet.payload() instanceof TreeFrame frame && frame.payload() instanceof Segment segment && segment.session() == id) {
+        if (packet.payload() instanceof TreeFrame frame && frame.payload() instanceof Segment segment
+                && segment.session() == id) {
             if (timeline != null && !end.holds(segment.sequence())) {
                 timeline.received(fabric.clock().now(), r, Timeline.Kind.TREE, settings.segmentBytes());
             }
             int cumulative = end.onSegment(segment.sequence(), segment.word());
-            unicast(r, source, new Ack(id, r, cumulative));
+            unicast(r, source, new Ack(id, r, cumulative, end.sack(SACK_BLOCKS)));
         } else if (packet.payload() instanceof Syn syn && syn.session() == id) {
             unicast(r, source, new SynAck(id, r));
         }
@@ -136,20 +151,35 @@ public final class McTcpSession {
     }
 
     private void onTimer(long now) {
-        sender.onTimer(now);
+        if (startedAt < 0) {
+            handshake.onTimer(now);
+        } else {
+            sender.onTimer(now);
+        }
         afterEvent();
     }
 
+    /** Starts the data once the handshake is done, without the receivers it gave up. */
     private void afterEvent() {
-        if (sender.done()) {
+        long now = fabric.clock().now();
+        if (startedAt < 0 && handshake.done()) {
+            startedAt = now;
+            sender.start(now);
+            for (int receiver : handshake.evicted()) {
+                sender.remove(receiver, now);
+            }
+        }
+        if (startedAt < 0) {
+            timer.arm(handshake.nextDeadline());
+        } else if (sender.done()) {
             if (finishedAt < 0) {
                 finishedAt = fabric.clock().now();
                 manager.close(group);
             }
             timer.cancel();
-            return;
+        } else {
+            timer.arm(sender.nextDeadline());
         }
-        timer.arm(sender.nextDeadline());
     }
 
     public int group() {
@@ -183,7 +213,8 @@ public final class McTcpSession {
     /** Whether every receiver but the evicted ones holds verified data. */
     public boolean verified() {
         int[] evicted = evictions.stream().mapToInt(Eviction::receiver).toArray();
-        return Arrays.stream(receivers).allMatch(r -> Arrays.stream(evicted).anyMatch(e -> e == r) || ends.get(r).verified());
+        return Arrays.stream(receivers)
+                .allMatch(r -> Arrays.stream(evicted).anyMatch(e -> e == r) || ends.get(r).verified());
     }
 
     public List<Eviction> evictions() {
@@ -192,6 +223,11 @@ public final class McTcpSession {
 
     public WindowSender sender() {
         return sender;
+    }
+
+    /** SYNs sent, the first ones and those sent again. */
+    public long syns() {
+        return handshake.syns();
     }
 
     /** A receiver evicted at {@code atNanos}. */
@@ -208,6 +244,7 @@ public final class McTcpSession {
     record Segment(int session, int sequence, long word) {
     }
 
-    record Ack(int session, int receiver, int cumulative) {
+    /** Receiver {@code receiver} holds every segment below {@code cumulative} and the {@code sack} blocks. */
+    record Ack(int session, int receiver, int cumulative, int[] sack) {
     }
 }

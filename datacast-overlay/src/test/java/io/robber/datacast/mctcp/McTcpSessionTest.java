@@ -84,6 +84,37 @@ class McTcpSessionTest {
     }
 
     @Test
+    void aLostSynIsSentAgainOnTheTimeoutAndTheSessionCompletes() {
+        Setup setup = new Setup(RoutingSettings.DEFAULT);
+        int into10 = Network.reverse(network.outArc(network.outStart(10)));
+        setup.fabric.setLossRate(into10, 1.0);
+        setup.fabric.clock().at(1500_000L, () -> setup.fabric.setLossRate(into10, 0));
+        McTcpSession session = setup.session(1, 1000, TcpSettings.DEFAULT);
+        setup.fabric.runUntil(2 * SECOND);
+        assertThat(session.syns()).as("one SYN again, to receiver 10 alone").isEqualTo(receivers.length + 1);
+        assertThat(session.finished()).isTrue();
+        assertThat(session.verifiedReceivers()).containsExactly(receivers);
+        assertThat(session.evictions()).isEmpty();
+        long started = session.finishedAtNanos() - session.transferNanos();
+        // The SYNs leave at 1 ms (the controller's round trip); the others' SYN-ACKs set the timeout to its 2 ms floor.
+        assertThat(started).isBetween(3 * MS, 4 * MS);
+    }
+
+    @Test
+    void aReceiverThatNeverAnswersItsSynIsEvictedAndTheOthersFinish() {
+        Setup setup = new Setup(RoutingSettings.DEFAULT);
+        McTcpSession session = setup.session(1, 1000, TcpSettings.DEFAULT.withEvictAfter(200 * MS));
+        session.crash(10);
+        setup.fabric.runUntil(2 * SECOND);
+        assertThat(session.evictions()).extracting(McTcpSession.Eviction::receiver).containsExactly(10);
+        assertThat(session.evictions().get(0).atNanos()).as("200 ms after the first SYN").isEqualTo(201 * MS);
+        assertThat(session.syns()).as("SYNs to 10 at 1 ms, then after 2, 4, 8, 16, 32, 64 ms").isEqualTo(3 + 6);
+        assertThat(session.finished()).isTrue();
+        assertThat(session.verifiedReceivers()).containsExactly(5, 15);
+        assertThat(session.verified()).isTrue();
+    }
+
+    @Test
     void aSilentReceiverIsEvictedAndReportedAndTheOthersFinish() {
         Setup setup = new Setup(RoutingSettings.DEFAULT);
         McTcpSession session = setup.session(1, 5000, TcpSettings.DEFAULT.withEvictAfter(200 * MS));
