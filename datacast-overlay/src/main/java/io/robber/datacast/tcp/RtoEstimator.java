@@ -3,8 +3,8 @@ package io.robber.datacast.tcp;
 /**
  * The retransmission timeout of RFC 6298: SRTT and RTTVAR from round-trip samples (α = 1/8,
  * β = 1/4, K = 4), the timeout kept between the settings' floor and ceiling, doubled on every
- * expiry (5.5) until the next sample; before the first sample it is
- * {@link TcpSettings#initialRtoNanos()}. Callers take Karn's rule (no sample from a segment that was
+ * expiry (5.5) until the next sample; before the first sample it is ten floors, at most the
+ * ceiling (RFC 6298's 1 s is five times Linux's 200 ms floor; an age in a data center). Callers take Karn's rule (no sample from a segment that was
  * sent more than once) or know which copy was answered. One estimator serves all of a session's
  * receivers, the handshake's SYN-ACKs included (RFC 6298 allows the SYN's round trip as the first
  * sample), and it keeps the least sample seen, RACK's reordering scale (RFC 8985).
@@ -18,9 +18,14 @@ public final class RtoEstimator {
     private long minRtt = Long.MAX_VALUE;
 
     public RtoEstimator(TcpSettings settings) {
-        this.minRto = settings.minRtoNanos();
-        this.maxRto = settings.maxRtoNanos();
-        this.rto = settings.initialRtoNanos();
+        this(settings.minRtoNanos(), settings.maxRtoNanos());
+    }
+
+    /** An estimator whose timeout stays within [{@code minRtoNanos}, {@code maxRtoNanos}]. */
+    public RtoEstimator(long minRtoNanos, long maxRtoNanos) {
+        this.minRto = minRtoNanos;
+        this.maxRto = maxRtoNanos;
+        this.rto = Math.min(10 * minRtoNanos, maxRtoNanos);
     }
 
     /** A round trip of {@code rtt} ns measured on a segment (or SYN) sent once. */

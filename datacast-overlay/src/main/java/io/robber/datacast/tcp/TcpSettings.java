@@ -30,14 +30,6 @@ public record TcpSettings(int segmentBytes, int ackBytes, int initialWindow, int
                 evictAfterNanos, false);
     }
 
-    /**
-     * The retransmission timeout before any round trip is measured: ten times the floor, at most the
-     * ceiling (RFC 6298 says 1 s, five times Linux's 200 ms floor; this errs long).
-     */
-    public long initialRtoNanos() {
-        return Math.min(10 * minRtoNanos, maxRtoNanos);
-    }
-
     public TcpSettings withEvictAfter(long nanos) {
         return new TcpSettings(segmentBytes, ackBytes, initialWindow, maxWindow, minRtoNanos, maxRtoNanos,
                 duplicateAcks, nanos, selectiveAcks);
