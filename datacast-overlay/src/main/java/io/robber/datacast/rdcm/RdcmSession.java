@@ -8,10 +8,8 @@ import io.robber.datacast.multicast.MulticastTree;
 import io.robber.datacast.multicast.TreeFrame;
 import io.robber.datacast.timeline.Timeline;
 import io.robber.engine.DeadlineTimer;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,34 +22,18 @@ import java.util.Set;
  * {@link ExpectedSequence} and reports its h to the sender, which sends at its rate only below the
  * slowest h ({@link ExpectedPacing}).
  *
- * <p>The manager adjusts the group as §3.4 says. Reports reach it, at the source's server, over a
- * reliable connection, so not from a receiver that failed links cut off: its repairs fail for that
- * reason alone, and its receiver failure messages about its successors would be false. A link
- * failure report adds the inferred failed-link set to the global {@link FailedLinkSet} and, given a
- * {@link TreeRebuild}, installs a new tree without those links; a receiver failure report takes the
- * receiver out of the group and prunes the tree to the rest. Either way the backup overlay is built
- * again on the new tree (Fig. 8, ties to the lowest index) and every live receiver
- * {@linkplain RdcmReceiver#rejoin rejoins} it. A receiver keeps every packet it got, so its new
- * predecessor can repair it at once: the old ring need not be kept until then, as §3.4's last
- * paragraph must for a repair window that releases packets. Once every link of the source is in the
- * failed-link set, no tree reaches a receiver: the manager {@linkplain RdcmSender#hold holds} the
- * sender until a re-activation gives the source a link again.
+ * <p>The {@link RdcmManager} adjusts the group as §3.4 says; the session moves its nodes to each
+ * rebuilt overlay. A receiver keeps every packet it got, so its new predecessor can repair it at
+ * once: the old ring need not be kept until then, as §3.4's last paragraph must for a repair window
+ * that releases packets.
  */
 public final class RdcmSession {
-    private static final int GROUP = 1;
     private final Fabric fabric;
-    private final MulticastManager manager;
+    private final RdcmManager manager;
     private final RdcmSettings settings;
-    private final List<LinkFailureReport> linkFailures = new ArrayList<>();
-    private final List<ReceiverFailureReport> receiverFailures = new ArrayList<>();
     private final Set<Integer> crashed = new LinkedHashSet<>();
-    private final TreeRebuild rebuild;
-    private final FailedLinkSet failedLinks;
     private final SenderHost sender;
     private final Map<Integer, ReceiverHost> receivers = new LinkedHashMap<>();
-    private MulticastTree tree;
-    private BackupOverlay overlay;
-    private RepairRoutes routes;
     private Timeline timeline;
     private Runnable whenComplete = () -> { };
     private boolean complete;
@@ -59,9 +41,6 @@ public final class RdcmSession {
     private int packets;
     private long repairPackets;
     private long ackPackets;
-    private long reactivationNanos;
-    private int reactivations;
-    private long sourceCutOffAt = -1;
 
     public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings) {
         this(fabric, tree, overlay, settings, TreeRebuild.NONE, new FailedLinkSet());
@@ -75,21 +54,16 @@ public final class RdcmSession {
     public RdcmSession(Fabric fabric, MulticastTree tree, BackupOverlay overlay, RdcmSettings settings,
             TreeRebuild rebuild, FailedLinkSet failedLinks) {
         this.fabric = fabric;
-        this.rebuild = rebuild;
-        this.failedLinks = failedLinks;
-        this.manager = new MulticastManager(fabric);
-        this.overlay = overlay;
         this.settings = settings;
-        this.tree = tree;
-        this.routes = new RepairRoutes(fabric, tree);
-        manager.install(GROUP, tree);
-        this.sender = new SenderHost(tree.source());
-        manager.host(tree.source(), sender);
+        this.manager = new RdcmManager(fabric, tree, overlay, settings, rebuild, failedLinks);
+        this.sender = new SenderHost(tree.source(), overlay);
+        manager.multicast().host(tree.source(), sender);
         for (int r : overlay.receivers()) {
-            ReceiverHost host = new ReceiverHost(r);
+            ReceiverHost host = new ReceiverHost(r, overlay);
             receivers.put(r, host);
-            manager.host(r, host);
+            manager.multicast().host(r, host);
         }
+        manager.manage(new Nodes());
     }
 
     /**
@@ -101,7 +75,7 @@ public final class RdcmSession {
         if (nanos < 0) {
             throw new IllegalArgumentException("the re-activation delay must not be negative, got " + nanos + " ns");
         }
-        this.reactivationNanos = nanos;
+        manager.reactivateAfter(nanos);
         return this;
     }
 
@@ -123,7 +97,7 @@ public final class RdcmSession {
 
     /** The multicast manager the session's nodes are hosts of, which other traffic can share. */
     public MulticastManager multicast() {
-        return manager;
+        return manager.multicast();
     }
 
     /** Receiver {@code receiver} crashes now: from now on it takes in, answers and repairs nothing. */
@@ -139,7 +113,7 @@ public final class RdcmSession {
 
     private void checkComplete() {
         if (!complete && packets > 0 && receivers.keySet().stream().allMatch(r -> crashed.contains(r)
-                || completedAt.containsKey(r) || receiverFailures.stream().anyMatch(report -> report.failed() == r))) {
+                || completedAt.containsKey(r) || manager.reportedFailed(r))) {
             complete = true;
             whenComplete.run();
         }
@@ -166,132 +140,77 @@ public final class RdcmSession {
             }
         }
         fabric.runUntil(limitNanos);
-        int[] versions = manager.versions(GROUP);
+        int[] versions = manager.multicast().versions(RdcmManager.GROUP_ID);
         boolean everyone = receivers.keySet().stream().allMatch(r -> crashed.contains(r) || completedAt.containsKey(r));
         long finish = everyone ? completedAt.entrySet().stream().filter(e -> !crashed.contains(e.getKey()))
                 .mapToLong(Map.Entry::getValue).max().orElse(0) : -1;
         return new RdcmReport(packets, receivers.values().stream().map(host -> host.engine).toList(),
                 sender.engine.multicastRepairs(), sender.engine.windowLow(), repairPackets, ackPackets,
-                manager.copies(), linkFailures, crashed, receiverFailures, versions[versions.length - 1], finish,
-                fabric.clock().now(), reactivations, sourceCutOffAt);
+                manager.multicast().copies(), manager.linkFailures(), crashed, manager.receiverFailures(),
+                versions[versions.length - 1], finish, fabric.clock().now(), manager.reactivations(),
+                manager.sourceCutOffAt());
     }
 
     /** The tree in use now. */
     public MulticastTree tree() {
-        return tree;
+        return manager.tree();
     }
 
     /** The backup overlay in use now. */
     public BackupOverlay overlay() {
-        return overlay;
+        return manager.overlay();
     }
 
     /** Sends {@code message} by unicast; while failed links cut {@code to} off, it is lost like a dropped packet. */
     private void unicast(int from, int to, int sizeBytes, Object message) {
-        int[] route = routes.between(from, to);
+        int[] route = manager.route(from, to);
         if (route != null) {
             fabric.send(Packet.along(route, sizeBytes, message));
         }
     }
 
-    /**
-     * Whether a report from {@code reporter} reaches the multicast manager, at the source's server,
-     * over its reliable connection: not while failed links cut the reporter off, whose repairs fail
-     * for that reason alone (a report of its successor's failure would be false).
-     */
-    private boolean reachesManager(int reporter) {
-        return routes.between(reporter, tree.source()) != null;
-    }
-
-    /**
-     * §3.4: the failed-link set inferred from the report, and a new tree without it when that is news.
-     * A stale report, about a ring the overlay no longer has (the reporter or its successor taken out
-     * of the group meanwhile, or moved to another ring), is ignored.
-     */
-    private void onLinkFailure(int reporter, int successor) {
-        if (overlay.successors(reporter).contains(successor)) {
-            onLinkFailure(FailedLinkInference.infer(tree, overlay, reporter, successor), reporter, successor);
+    /** What the manager's adjustments do to the nodes. */
+    private final class Nodes implements RdcmManager.Group {
+        @Override
+        public boolean crashed(int receiver) {
+            return crashed.contains(receiver);
         }
-    }
 
-    /**
-     * The inferred failed-link set into the global one, and a new tree without it when that is news;
-     * with {@linkplain #reactivateFailedLinksAfter re-activation}, the links are taken out of the set
-     * again later.
-     */
-    private void onLinkFailure(int[] inferred, int reporter, int successor) {
-        long now = fabric.clock().now();
-        linkFailures.add(new LinkFailureReport(reporter, successor, now, inferred));
-        if (failedLinks.addAll(inferred, now)) {
-            rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).ifPresent(this::adjust);
+        @Override
+        public boolean complete() {
+            return complete;
         }
-        if (failedLinks.cutsOff(fabric.network(), tree.source()) && !sender.engine.held()) {
-            sourceCutOffAt = now;
+
+        @Override
+        public void moved(BackupOverlay rebuilt, int[] live, long now) {
+            sender.engine.overlayRebuilt(rebuilt);
+            for (int r : live) {
+                if (!crashed.contains(r)) {
+                    receivers.get(r).rejoin(rebuilt, now);
+                }
+            }
+        }
+
+        @Override
+        public void leaving(int receiver) {
+            sender.pacing.remove(receiver);
+        }
+
+        @Override
+        public void left(int receiver) {
+            checkComplete();
+        }
+
+        @Override
+        public void holdSender() {
             sender.engine.hold();
             sender.rearm();
         }
-        if (reactivationNanos > 0) {
-            fabric.clock().schedule(reactivationNanos, () -> reactivate(inferred, now));
-        }
-    }
 
-    /**
-     * §3.4's periodic re-activation: the links inferred at {@code inferredAt} and not since leave the
-     * global set, and while the session runs, the group moves to the tree the manager would build
-     * now if it differs from the one in use. A link still down breaks that tree, and a new report
-     * infers it again.
-     */
-    private void reactivate(int[] links, long inferredAt) {
-        int[] back = failedLinks.reactivate(links, inferredAt);
-        if (back.length == 0 || complete) {
-            return;
-        }
-        reactivations++;
-        if (sender.engine.held() && !failedLinks.cutsOff(fabric.network(), tree.source())) {
-            sourceCutOffAt = -1;
-            sender.engine.resume(fabric.clock().now());
+        @Override
+        public void resumeSender(long now) {
+            sender.engine.resume(now);
             sender.rearm();
-        }
-        rebuild.avoiding(liveReceivers(), failedLinks.asFailedLinks()).filter(next -> !next.sameArcs(tree))
-                .ifPresent(this::adjust);
-    }
-
-    /** §3.4: the failed receiver out of the group, the tree pruned to the others; a stale report is ignored. */
-    private void onReceiverFailure(int reporter, int failed) {
-        if (crashed.contains(reporter) || !overlay.successors(reporter).contains(failed)
-                || receiverFailures.stream().anyMatch(report -> report.failed() == failed)) {
-            return;
-        }
-        receiverFailures.add(new ReceiverFailureReport(reporter, failed, fabric.clock().now()));
-        sender.pacing.remove(failed);
-        adjust(tree.prunedTo(liveReceivers()));
-        checkComplete();
-    }
-
-    /** The receivers not reported failed. */
-    private int[] liveReceivers() {
-        return receivers.keySet().stream().mapToInt(Integer::intValue)
-                .filter(r -> receiverFailures.stream().noneMatch(report -> report.failed() == r)).toArray();
-    }
-
-    /** Installs {@code next} (make before break), builds the overlay on it and moves every live receiver to it. */
-    private void adjust(MulticastTree next) {
-        int[] live = liveReceivers();
-        BackupOverlay rebuilt = BackupOverlayBuild.build(next, live, ProxyTieBreak.lowestIndex());
-        List<String> problems = OverlayVerifier.problems(next, rebuilt);
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException("RDCM's rebuilt backup overlay is wrong: " + String.join("; ", problems));
-        }
-        manager.replace(GROUP, next, settings.timeoutNanos());
-        tree = next;
-        overlay = rebuilt;
-        routes = new RepairRoutes(fabric, next);
-        long now = fabric.clock().now();
-        sender.engine.overlayRebuilt(rebuilt);
-        for (int r : live) {
-            if (!crashed.contains(r)) {
-                receivers.get(r).rejoin(rebuilt, now);
-            }
         }
     }
 
@@ -338,28 +257,22 @@ public final class RdcmSession {
             if (timeline != null) {
                 timeline.sent(fabric.clock().now(), node, settings.dataBytes());
             }
-            manager.send(GROUP, settings.dataBytes(), new RdcmData(sequence));
+            manager.multicast().send(RdcmManager.GROUP_ID, settings.dataBytes(), new RdcmData(sequence));
         }
 
         @Override
         public void linkFailure(int successor) {
-            if (reachesManager(node)) {
-                onLinkFailure(node, successor);
-            }
+            manager.linkFailure(node, successor);
         }
 
         @Override
         public void receiverFailure(int successor) {
-            if (reachesManager(node)) {
-                onReceiverFailure(node, successor);
-            }
+            manager.receiverFailure(node, successor);
         }
 
         @Override
         public void silentTree() {
-            if (liveReceivers().length > 0) {
-                onLinkFailure(FailedLinkInference.nearSource(tree, overlay), node, -1);
-            }
+            manager.silentTree(node);
         }
     }
 
@@ -367,7 +280,7 @@ public final class RdcmSession {
         final RdcmSender engine;
         final ExpectedPacing pacing;
 
-        SenderHost(int node) {
+        SenderHost(int node, BackupOverlay overlay) {
             super(node);
             this.engine = new RdcmSender(overlay, settings.timeoutNanos(), settings.reportAfter(), this);
             this.pacing = new ExpectedPacing(fabric.clock(), overlay.receivers(), settings, this::sendNext);
@@ -406,7 +319,7 @@ public final class RdcmSession {
         final RdcmReceiver engine;
         private final ExpectedSequence expected = new ExpectedSequence();
 
-        ReceiverHost(int node) {
+        ReceiverHost(int node, BackupOverlay overlay) {
             super(node);
             this.engine = new RdcmReceiver(node, overlay, settings.timeoutNanos(), settings.maxAttempts(),
                     settings.reportAfter(), this);
@@ -426,7 +339,8 @@ public final class RdcmSession {
             if (packet.payload() instanceof TreeFrame frame && frame.payload() instanceof RdcmData data) {
                 data(data.sequence(), false, now);
                 if (settings.congestionControl() && expected.onTreeData(data.sequence())) {
-                    unicast(node, tree.source(), settings.ackBytes(), new RdcmExpected(node, expected.expected()));
+                    unicast(node, manager.tree().source(), settings.ackBytes(),
+                            new RdcmExpected(node, expected.expected()));
                 }
             } else if (packet.payload() instanceof RdcmData data) {
                 data(data.sequence(), true, now);
