@@ -161,13 +161,9 @@ class RdcmSessionTest {
      */
     @Test
     void aFailedLinkThatCameBackIsTakenBackIntoTheTreeWhenReactivated() {
-        Network network = example.network;
-        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
-        int failed = network.linkBetween(example.w(5), example.v(5));
-        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
-        fabric.clock().schedule(30_000_000L, () -> fabric.setLinkUp(failed, true));
+        int failed = example.network.linkBetween(example.w(5), example.v(5));
         FailedLinkSet failedLinks = new FailedLinkSet();
-        RdcmSession session = figure7Session(example, fabric, failedLinks).reactivateFailedLinksAfter(20_000_000L);
+        RdcmSession session = reactivatingSession(failed, 30_000_000L, failedLinks);
 
         RdcmReport report = session.run(3000);
 
@@ -182,12 +178,8 @@ class RdcmSessionTest {
     /** A link still down when re-activated breaks the tree moved onto it: a second report infers it again. */
     @Test
     void aLinkStillDownWhenReactivatedIsInferredAgainAndTheGroupMovesOffIt() {
-        Network network = example.network;
-        Fabric fabric = new Fabric(network, new VirtualClock(), 11);
-        int failed = network.linkBetween(example.w(5), example.v(5));
-        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
-        FailedLinkSet failedLinks = new FailedLinkSet();
-        RdcmSession session = figure7Session(example, fabric, failedLinks).reactivateFailedLinksAfter(20_000_000L);
+        int failed = example.network.linkBetween(example.w(5), example.v(5));
+        RdcmSession session = reactivatingSession(failed, -1, new FailedLinkSet());
 
         RdcmReport report = session.run(3000);
 
@@ -196,6 +188,19 @@ class RdcmSessionTest {
         assertThat(report.linkFailures()).allSatisfy(f -> assertThat(f.failedLinks()).contains(failed));
         assertThat(report.reactivations()).isPositive();
         assertThat(IntStream.of(session.tree().arcs()).map(Network::linkOf)).doesNotContain(failed);
+    }
+
+    /**
+     * Fig. 7's session with {@code failed} down from 20 ms (back up at {@code upAtNanos}, or never if
+     * negative) and the inferred links re-activated 20 ms after each report.
+     */
+    private RdcmSession reactivatingSession(int failed, long upAtNanos, FailedLinkSet failedLinks) {
+        Fabric fabric = new Fabric(example.network, new VirtualClock(), 11);
+        fabric.clock().schedule(20_000_000L, () -> fabric.setLinkUp(failed, false));
+        if (upAtNanos >= 0) {
+            fabric.clock().schedule(upAtNanos, () -> fabric.setLinkUp(failed, true));
+        }
+        return figure7Session(example, fabric, failedLinks).reactivateFailedLinksAfter(20_000_000L);
     }
 
     /**
