@@ -42,6 +42,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     private final Optional<WorkStealing> stealing;
     private final Optional<WorkWishes> wishes;
     private final Succession succession;
+    private final Optional<PieceClasses> classes;
     private BitSet dead = new BitSet();
     private boolean inheritanceDue;
     /** What the collective held at the start; {@code null} until every member's possession is known. */
@@ -56,10 +57,11 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.work = new CollectiveWork(ctx, work, relay);
         this.localPeers = ctx.neighbours().stream().filter(ctx::isLocal).toList();
         this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
+        this.classes = relay ? Optional.of(pieceClasses(ctx, globalPeers)) : Optional.empty();
         this.exchange = relay
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
-                        new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
-                                ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self())), false, false))
+                        new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p), classes.get()), false,
+                        false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
                 this::tellGlobalPeers, this::employ, this::inherit)) : Optional.empty();
@@ -117,6 +119,19 @@ public final class CollectiveEngine implements ProtocolEngine {
         work.work().andNot(heldByCollective);
         tellGlobalPeers();
         work.afterRequests();
+    }
+
+    /** The root collectives are known now: pieces are classed among the clusters that receive. */
+    @Override
+    public void onGroupPossession(List<BitSet> possessions) {
+        classes.ifPresent(c -> c.withoutRoots(RootCollectives.of(ctx.group(), possessions,
+                ctx.manifest().pieceCount())));
+    }
+
+    private static PieceClasses pieceClasses(EngineContext ctx, List<Integer> globalPeers) {
+        BitSet peerClusters = new BitSet();
+        globalPeers.forEach(p -> peerClusters.set(ctx.group().clusterIndex(p)));
+        return new PieceClasses(ctx.manifest().pieceCount(), ctx.group().clusterIndex(ctx.self()), peerClusters);
     }
 
     /** The desire to every global peer, once the collective's possession is known (and never before). */

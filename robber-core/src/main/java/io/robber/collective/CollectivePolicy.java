@@ -20,8 +20,9 @@ public interface CollectivePolicy {
 
     /**
      * Whether members relay between clusters (Robber): they hear of every piece their global peers
-     * hold, request from a global peer first what no other global peer holds ({@link OnlySourceFirst})
-     * and wish for work their idle global peers could serve ({@link WorkWishes}).
+     * hold, request from a global peer first what no other global peer holds, their cluster's class of
+     * pieces first ({@link OnlySourceFirst}, {@link PieceClasses}), and wish for work their idle global
+     * peers could serve ({@link WorkWishes}).
      */
     default boolean relaying() {
         return false;

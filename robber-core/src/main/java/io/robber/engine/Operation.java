@@ -50,6 +50,7 @@ public final class Operation {
     private final FloodReceiver floods;
     private final OperationContext context;
     private boolean collectivePossessionAnnounced;
+    private boolean groupPossessionAnnounced;
     private ProtocolEngine engine;
     private boolean finished;
 
@@ -118,6 +119,7 @@ public final class Operation {
         engine = plan.newEngine(context, own);
         engine.start();
         announceCollectivePossession();
+        announceGroupPossession();
         if (!finished && own.cardinality() == manifest.pieceCount()) {
             completeLocally();
         }
@@ -284,6 +286,7 @@ public final class Operation {
             if (!finished && engine != null) {
                 failureHandler.settleBadPieces();
             }
+            announceGroupPossession();
         }
     }
 
@@ -299,6 +302,14 @@ public final class Operation {
             collectivePossessionAnnounced = true;
             engine.onCollectivePossession(held);
         });
+    }
+
+    /** Tells the engine, once every member's possession is known, what they held at the start; once. */
+    private void announceGroupPossession() {
+        if (!groupPossessionAnnounced && collectivePossessionAnnounced && !finished && possessions.complete()) {
+            groupPossessionAnnounced = true;
+            engine.onGroupPossession(possessions.all());
+        }
     }
 
     /** This node holds every piece: it tells its listener and the group. */

@@ -2,6 +2,7 @@ package io.robber.engine;
 
 import io.robber.wire.Message;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * One node's state machine for one multicast operation. Single-threaded and sans-IO: it consumes
@@ -63,6 +64,15 @@ public interface ProtocolEngine {
      * shortly after the start; with a collective of one, right after {@link #start()}.
      */
     default void onCollectivePossession(BitSet heldByCollective) {
+    }
+
+    /**
+     * The initial possession of every member of the group is now known ({@code possessions}, by member
+     * index; read-only, valid during the call), learnt from the operation's possession flood. Called
+     * once, after {@link #onCollectivePossession}, when the flood is complete: in a large group
+     * noticeably later than the start.
+     */
+    default void onGroupPossession(List<BitSet> possessions) {
     }
 
     /**

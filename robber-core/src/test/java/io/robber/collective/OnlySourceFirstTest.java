@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link OnlySourceFirst} for node 0 of cluster A, with local peer 1 and global peers 2 (cluster B)
- * and 3 (cluster C): peer 2 announced pieces 0–7, peer 3 pieces 0–3.
+ * and 3 (cluster C): peer 2 announced pieces 0–7, peer 3 pieces 0–3. Pieces are classed among A, B
+ * and C.
  */
 class OnlySourceFirstTest {
     private static final int PIECES = 8;
@@ -26,10 +27,19 @@ class OnlySourceFirstTest {
     private final StubEngineContext ctx = new StubEngineContext(group, 0, SimData.manifest(PIECES, 1024), List.of(1, 2, 3),
             random);
 
-    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0);
+    private final PieceClasses classes = new PieceClasses(PIECES, 0, clusters(1, 2));
+    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, classes);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
+
+    private static BitSet clusters(int... indexes) {
+        BitSet set = new BitSet();
+        for (int i : indexes) {
+            set.set(i);
+        }
+        return set;
+    }
 
     private static BitSet range(int from, int to) {
         BitSet set = new BitSet();
@@ -51,14 +61,23 @@ class OnlySourceFirstTest {
     }
 
     @Test
-    void withoutSuchPiecesAnyCandidateWillDo() {
+    void withoutSuchPiecesThisClustersClassComesFirstThenAnyCandidate() {
         announce();
+        BitSet ours = classes.own().get(0, 4);
         BitSet picked = new BitSet();
         for (int i = 0; i < 100; i++) {
             picked.set(selection.pick(exchange, 3, range(0, 4), 4));
             picked.set(selection.pick(exchange, 2, range(0, 4), 4));
         }
-        assertThat(picked).isEqualTo(range(0, 4));
+        assertThat(picked).isEqualTo(ours.isEmpty() ? range(0, 4) : ours);
+
+        BitSet others = range(0, 4);
+        others.andNot(ours);
+        BitSet fromOthers = new BitSet();
+        for (int i = 0; i < 100 && !others.isEmpty(); i++) {
+            fromOthers.set(selection.pick(exchange, 3, others, others.cardinality()));
+        }
+        assertThat(fromOthers).isEqualTo(others);
     }
 
     @Test
@@ -72,38 +91,26 @@ class OnlySourceFirstTest {
     }
 
     /**
-     * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1): asked over the slow
-     * connection, node 0 (cluster 0) requests the pieces of its own class among clusters 0 and 2 first,
-     * and the fast peer is asked for any piece.
+     * Among the pieces only the asked peer announced, node 0 requests those of its cluster's class
+     * first, whatever the peers' rates: the receiving clusters ask a shared source for different pieces.
      */
     @Test
-    void overASlowConnectionThisClustersClassComesFirst() {
+    void amongPiecesOnlyTheAskedPeerHoldsThisClustersClassComesFirst() {
         int pieces = 64;
-        PieceExchange measured = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
-        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
-        measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
-        ctx.now = 10_000_000L;
-        measured.onPieceReceived(3, 1);
-        ctx.now = 100_000_000L;
-        measured.onPieceReceived(2, 0);
-        assertThat(measured.rate(3)).isGreaterThan(OnlySourceFirst.NEAR * measured.rate(2));
+        PieceClasses wide = new PieceClasses(pieces, 0, clusters(1, 2));
+        OnlySourceFirst select = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, wide);
+        PieceExchange announced = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
+        announced.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
+        announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
 
-        BitSet ours = new BitSet();
-        for (int i = 0; i < pieces; i++) {
-            if (OnlySourceFirst.weight(i, 0) > OnlySourceFirst.weight(i, 2)) {
-                ours.set(i);
-            }
-        }
-        assertThat(ours.cardinality()).isBetween(pieces / 4, pieces * 3 / 4);
-        BitSet fromSlow = new BitSet();
-        BitSet fromFast = new BitSet();
+        BitSet ours = wide.own();
+        assertThat(ours.cardinality()).isBetween(pieces / 6, pieces / 2);
+        BitSet fromPeer2 = new BitSet();
         for (int i = 0; i < 300; i++) {
-            fromSlow.set(selection.pick(measured, 2, range(0, pieces), pieces));
-            fromFast.set(selection.pick(measured, 3, range(0, pieces), pieces));
+            fromPeer2.set(select.pick(announced, 2, range(0, pieces), pieces));
         }
         BitSet onlyAtPeer2 = (BitSet) ours.clone();
-        onlyAtPeer2.clear(1);
-        assertThat(fromSlow).as("ours, less piece 1 that peer 3 holds").isEqualTo(onlyAtPeer2);
-        assertThat(fromFast.cardinality()).isGreaterThan(ours.cardinality());
+        onlyAtPeer2.clear(0);
+        assertThat(fromPeer2).as("ours, less piece 0 that peer 3 holds").isEqualTo(onlyAtPeer2);
     }
 }

@@ -1,0 +1,66 @@
+package io.robber.collective;
+
+import java.util.BitSet;
+
+/**
+ * Each piece's class, as one node sees it: one of the receiving clusters it knows — its own and those
+ * of its global peers, less root collectives (§3.3.2, Definition 1) once every member's possession is
+ * known — by rendezvous hashing of piece and cluster index. Nodes of different clusters that see the
+ * same clusters agree on every piece's class; a cluster dropping out moves only its own pieces.
+ */
+final class PieceClasses {
+    private final int pieceCount;
+    private final int ownCluster;
+    private final BitSet clusters;
+    /** The pieces of this node's cluster; {@code null} until asked for after a change. */
+    private BitSet own;
+
+    PieceClasses(int pieceCount, int ownCluster, BitSet peerClusters) {
+        this.pieceCount = pieceCount;
+        this.ownCluster = ownCluster;
+        this.clusters = (BitSet) peerClusters.clone();
+        this.clusters.set(ownCluster);
+    }
+
+    /** The root collectives are known: they receive nothing, so their pieces go to the other clusters. */
+    void withoutRoots(BitSet roots) {
+        clusters.andNot(roots);
+        clusters.set(ownCluster);
+        own = null;
+    }
+
+    /** The pieces of this node's cluster's class. */
+    BitSet own() {
+        if (own == null) {
+            own = new BitSet(pieceCount);
+            for (int piece = 0; piece < pieceCount; piece++) {
+                if (classOf(piece) == ownCluster) {
+                    own.set(piece);
+                }
+            }
+        }
+        return own;
+    }
+
+    /** The cluster whose class {@code piece} is in. */
+    int classOf(int piece) {
+        int best = ownCluster;
+        long bestWeight = weight(piece, ownCluster);
+        for (int c = clusters.nextSetBit(0); c >= 0; c = clusters.nextSetBit(c + 1)) {
+            long w = weight(piece, c);
+            if (w > bestWeight) {
+                best = c;
+                bestWeight = w;
+            }
+        }
+        return best;
+    }
+
+    /** Rendezvous weight of {@code piece} for {@code cluster}: a SplitMix64 finaliser of both. */
+    static long weight(int piece, int cluster) {
+        long z = ((long) piece << 32 | cluster) + 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}
