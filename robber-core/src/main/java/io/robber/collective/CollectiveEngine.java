@@ -60,8 +60,9 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.classes = relay ? Optional.of(pieceClasses(ctx, globalPeers)) : Optional.empty();
         this.exchange = relay
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
-                        new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p), classes.get()), false,
-                        false))
+                        new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
+                                ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get()),
+                        false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
                 this::tellGlobalPeers, this::employ, this::inherit)) : Optional.empty();

@@ -5,6 +5,7 @@ import io.robber.exchange.PieceSelection;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
@@ -14,22 +15,36 @@ import java.util.random.RandomGenerator;
  * spends its uplinks on those and every piece leaves it about once, as under BitTorrent's
  * super-seeding (BEP 16), while the clusters that got a piece relay it.
  *
- * <p>Within each of those choices, pieces of this cluster's {@link PieceClasses class} come first: each
- * piece belongs to one of the receiving clusters this node sees. Clusters that ask the same source for
- * fresh pieces then ask for different ones — sibling clusters over their slow links to another continent,
- * the receiving clusters of TC3 over the root cluster's shared uplink — and get the rest from each other,
- * instead of racing for the same pieces, which the source then sends out twice.
+ * <p>Within each of those choices, pieces of this cluster's class come first, so that clusters asking
+ * the same source for fresh pieces ask for different ones and relay the rest to each other instead of
+ * racing for them (the source would send them out twice):
+ * <ul>
+ *   <li>over a slow global connection — some global peers deliver at least {@link #NEAR} times faster
+ *       than this one, so their clusters are near (siblings on one continent) — each piece belongs to
+ *       one cluster of the near ones and this one;</li>
+ *   <li>over any other global connection, to one of the receiving clusters this node sees
+ *       ({@link PieceClasses}): the receiving clusters of TC3 behind the root cluster's shared uplink.</li>
+ * </ul>
+ * Both by rendezvous hashing of piece and cluster index ({@link PieceClasses#weight}).
  */
 final class OnlySourceFirst implements PieceSelection {
+    /** A global peer at least this many times faster than the one asked is near. */
+    static final double NEAR = 2;
+
     private final RandomGenerator random;
     private final List<Integer> globalPeers;
     private final IntPredicate isGlobal;
+    private final IntUnaryOperator clusterOf;
+    private final int ownCluster;
     private final PieceClasses classes;
 
-    OnlySourceFirst(RandomGenerator random, List<Integer> globalPeers, IntPredicate isGlobal, PieceClasses classes) {
+    OnlySourceFirst(RandomGenerator random, List<Integer> globalPeers, IntPredicate isGlobal,
+                    IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes) {
         this.random = random;
         this.globalPeers = globalPeers;
         this.isGlobal = isGlobal;
+        this.clusterOf = clusterOf;
+        this.ownCluster = ownCluster;
         this.classes = classes;
     }
 
@@ -40,7 +55,8 @@ final class OnlySourceFirst implements PieceSelection {
         }
         BitSet only = (BitSet) candidates.clone();
         only.andNot(exchange.announcedBy(globalPeers.stream().filter(g -> g != peer).toList()));
-        int piece = pickOurs(only);
+        BitSet ours = ownClass(exchange, peer, candidates);
+        int piece = pickAmong(only, ours);
         if (piece >= 0) {
             return piece;
         }
@@ -48,15 +64,39 @@ final class OnlySourceFirst implements PieceSelection {
         if (onlyHere > 0) {
             return PieceSelection.nth(only, random.nextInt(onlyHere));
         }
-        piece = pickOurs(candidates);
+        piece = pickAmong(candidates, ours);
         return piece >= 0 ? piece : PieceSelection.nth(candidates, random.nextInt(available));
     }
 
-    /** A piece of this cluster's class among {@code pieces}, at random; -1 when there is none. */
-    private int pickOurs(BitSet pieces) {
-        BitSet ours = (BitSet) pieces.clone();
-        ours.and(classes.own());
-        int count = ours.cardinality();
-        return count == 0 ? -1 : PieceSelection.nth(ours, random.nextInt(count));
+    /** A piece of both sets, at random; -1 when there is none. */
+    private int pickAmong(BitSet pieces, BitSet ours) {
+        BitSet both = (BitSet) pieces.clone();
+        both.and(ours);
+        int count = both.cardinality();
+        return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
+    }
+
+    /** The pieces of this cluster's class, seen from {@code peer}: among the near clusters if it is slow. */
+    private BitSet ownClass(PieceExchange exchange, int peer, BitSet candidates) {
+        double rate = exchange.rate(peer);
+        if (Double.isNaN(rate)) {
+            return classes.own();
+        }
+        BitSet near = new BitSet();
+        for (int g : globalPeers) {
+            if (g != peer && exchange.rate(g) >= NEAR * rate) {
+                near.set(clusterOf.applyAsInt(g));
+            }
+        }
+        if (near.isEmpty()) {
+            return classes.own();
+        }
+        BitSet ours = new BitSet();
+        for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+            if (PieceClasses.classOf(i, ownCluster, near) == ownCluster) {
+                ours.set(i);
+            }
+        }
+        return ours;
     }
 }

@@ -44,8 +44,13 @@ final class PieceClasses {
 
     /** The cluster whose class {@code piece} is in. */
     int classOf(int piece) {
-        int best = ownCluster;
-        long bestWeight = weight(piece, ownCluster);
+        return classOf(piece, ownCluster, clusters);
+    }
+
+    /** The cluster of {@code own} and {@code clusters} whose class {@code piece} is in. */
+    static int classOf(int piece, int own, BitSet clusters) {
+        int best = own;
+        long bestWeight = weight(piece, own);
         for (int c = clusters.nextSetBit(0); c >= 0; c = clusters.nextSetBit(c + 1)) {
             long w = weight(piece, c);
             if (w > bestWeight) {

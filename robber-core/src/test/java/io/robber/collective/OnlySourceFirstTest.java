@@ -28,7 +28,8 @@ class OnlySourceFirstTest {
             random);
 
     private final PieceClasses classes = new PieceClasses(PIECES, 0, clusters(1, 2));
-    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, classes);
+    private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
+            group::clusterIndex, 0, classes);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
@@ -92,13 +93,15 @@ class OnlySourceFirstTest {
 
     /**
      * Among the pieces only the asked peer announced, node 0 requests those of its cluster's class
-     * first, whatever the peers' rates: the receiving clusters ask a shared source for different pieces.
+     * first while no other global peer is much faster: the receiving clusters ask a shared source for
+     * different pieces.
      */
     @Test
     void amongPiecesOnlyTheAskedPeerHoldsThisClustersClassComesFirst() {
         int pieces = 64;
         PieceClasses wide = new PieceClasses(pieces, 0, clusters(1, 2));
-        OnlySourceFirst select = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, wide);
+        OnlySourceFirst select = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0,
+                wide);
         PieceExchange announced = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
         announced.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
         announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
@@ -112,5 +115,47 @@ class OnlySourceFirstTest {
         BitSet onlyAtPeer2 = (BitSet) ours.clone();
         onlyAtPeer2.clear(0);
         assertThat(fromPeer2).as("ours, less piece 0 that peer 3 holds").isEqualTo(onlyAtPeer2);
+    }
+
+    /**
+     * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1): asked over the slow
+     * connection, node 0 (cluster 0) requests the pieces of its own class among clusters 0 and 2 first,
+     * and the fast peer for those of its class among all receiving clusters.
+     */
+    @Test
+    void overASlowConnectionTheClassIsAmongTheNearClusters() {
+        int pieces = 64;
+        PieceClasses wide = new PieceClasses(pieces, 0, clusters(1, 2));
+        OnlySourceFirst select = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0,
+                wide);
+        PieceExchange measured = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
+        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
+        ctx.now = 10_000_000L;
+        measured.onPieceReceived(3, 1);
+        ctx.now = 100_000_000L;
+        measured.onPieceReceived(2, 0);
+        assertThat(measured.rate(3)).isGreaterThan(OnlySourceFirst.NEAR * measured.rate(2));
+
+        BitSet near = new BitSet();
+        for (int i = 0; i < pieces; i++) {
+            if (PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2)) {
+                near.set(i);
+            }
+        }
+        assertThat(near.cardinality()).isBetween(pieces / 4, pieces * 3 / 4);
+        assertThat(near).isNotEqualTo(wide.own());
+        BitSet fromSlow = new BitSet();
+        BitSet fromFast = new BitSet();
+        for (int i = 0; i < 300; i++) {
+            fromSlow.set(select.pick(measured, 2, range(0, pieces), pieces));
+            fromFast.set(select.pick(measured, 3, range(0, pieces), pieces));
+        }
+        BitSet onlyAtPeer2 = (BitSet) near.clone();
+        onlyAtPeer2.clear(1);
+        assertThat(fromSlow).as("ours among clusters 0 and 2, less piece 1 that peer 3 holds").isEqualTo(onlyAtPeer2);
+        BitSet onlyAtPeer3 = wide.own().get(0, pieces);
+        onlyAtPeer3.clear(0);
+        assertThat(fromFast).as("ours among all three, less piece 0 that peer 2 holds").isEqualTo(onlyAtPeer3);
     }
 }
