@@ -61,11 +61,7 @@ public final class WireCodec {
         } else if (m instanceof Message.Work w) {
             writeBits(out, w.pieces());
         } else if (m instanceof Message.Have h) {
-            int[] pieces = h.pieces();
-            out.writeInt(pieces.length);
-            for (int piece : pieces) {
-                out.writeInt(piece);
-            }
+            writePieceGaps(out, h.pieces());
         } else if (m instanceof Message.Request r) {
             out.writeInt(r.piece());
         } else if (m instanceof Message.Possession p) {
@@ -105,7 +101,7 @@ public final class WireCodec {
         } else if (m instanceof Message.Work w) {
             return header + bitsLength(w.pieces());
         } else if (m instanceof Message.Have h) {
-            return header + 4 + 4 * h.pieces().length;
+            return header + pieceGapsLength(h.pieces());
         } else if (m instanceof Message.Request) {
             return header + 4;
         } else if (m instanceof Message.Possession p) {
@@ -271,21 +267,46 @@ public final class WireCodec {
         return index;
     }
 
-    /** A have's pieces: a count (at least one, checked against the frame before allocation), then strictly ascending indices. */
+    /**
+     * A have's pieces, in ascending order: their count, then the first index and each gap to the
+     * previous index less one, all as {@link Varint}s. A have of a few pieces out of thousands takes two
+     * bytes a piece, not four.
+     */
+    private static void writePieceGaps(ByteBuf out, int[] pieces) {
+        Varint.write(out, pieces.length);
+        int previous = -1;
+        for (int piece : pieces) {
+            Varint.write(out, piece - previous - 1);
+            previous = piece;
+        }
+    }
+
+    /** What {@link #writePieceGaps} writes for {@code pieces}. */
+    private static int pieceGapsLength(int[] pieces) {
+        int length = Varint.length(pieces.length);
+        int previous = -1;
+        for (int piece : pieces) {
+            length += Varint.length(piece - previous - 1);
+            previous = piece;
+        }
+        return length;
+    }
+
+    /** A have's pieces ({@link #writePieceGaps}): the count (at least one) checked against the frame before allocation. */
     private static int[] readPieces(ByteBuf frame) {
-        need(frame, 4, "piece count");
-        int count = frame.readInt();
-        if (count < 1 || count > frame.readableBytes() / 4) {
-            throw new MalformedFrameException("piece count " + count + " outside [1, " + frame.readableBytes() / 4
+        int count = Varint.read(frame, "piece count");
+        if (count < 1 || count > frame.readableBytes()) {
+            throw new MalformedFrameException("piece count " + count + " outside [1, " + frame.readableBytes()
                     + "] for the frame");
         }
         int[] pieces = new int[count];
+        long piece = -1;
         for (int i = 0; i < count; i++) {
-            pieces[i] = readIndex(frame, "piece index");
-            if (i > 0 && pieces[i] <= pieces[i - 1]) {
-                throw new MalformedFrameException("have pieces not strictly ascending: " + pieces[i] + " after "
-                        + pieces[i - 1]);
+            piece += Varint.read(frame, "piece gap") + 1L;
+            if (piece > Integer.MAX_VALUE) {
+                throw new MalformedFrameException("have piece " + piece + " does not fit an int");
             }
+            pieces[i] = (int) piece;
         }
         return pieces;
     }
