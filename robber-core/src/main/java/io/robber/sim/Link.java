@@ -22,8 +22,12 @@ public final class Link implements Route {
     }
 
     @Override
-    public void send(VirtualClock clock, long bytes, Runnable arrived) {
-        clock.at(transmit(clock.now(), bytes), arrived);
+    public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
+        long arrival = transmit(clock.now(), bytes);
+        if (sent != UNWATCHED) {
+            clock.at(arrival - latencyNanos, sent);
+        }
+        clock.at(arrival, arrived);
     }
 
     /** Queues a frame of {@code bytes} at time {@code now}; returns its arrival time at the far end. */

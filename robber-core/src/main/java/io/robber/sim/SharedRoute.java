@@ -24,7 +24,7 @@ public final class SharedRoute implements Route {
         }
     }
 
-    private record Frame(long bytes, Runnable arrived) {
+    private record Frame(long bytes, Runnable sent, Runnable arrived) {
     }
 
     private final List<Stage> stages;
@@ -44,13 +44,16 @@ public final class SharedRoute implements Route {
     }
 
     @Override
-    public void send(VirtualClock clock, long bytes, Runnable arrived) {
-        enter(clock, 0, 0, new Frame(bytes, arrived));
+    public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
+        enter(clock, 0, 0, new Frame(bytes, sent, arrived));
     }
 
     /** {@code frame} reaches link {@code hop} of {@code stage}, or the stage's delay after its last link. */
     private void enter(VirtualClock clock, int stage, int hop, Frame frame) {
         if (hop == stages.get(stage).links().size()) {
+            if (stage == 0 && frame.sent() != UNWATCHED) {
+                clock.at(clock.now(), frame.sent());
+            }
             long due = clock.now() + stages.get(stage).delayNanos();
             if (stage + 1 < stages.size()) {
                 clock.at(due, () -> enter(clock, stage + 1, 0, frame));

@@ -12,6 +12,7 @@ import io.robber.wire.WireCodec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.SplittableRandom;
 
 /**
@@ -46,6 +47,7 @@ public final class SimNetwork {
     private final List<SimNode> nodes = new ArrayList<>();
     private final Topology links;
     private final Connections connections;
+    private final PieceSending sending;
     private final List<String> disconnects = new ArrayList<>();
     private final WanTraffic wan;
     private final long sampleNanos;
@@ -72,6 +74,7 @@ public final class SimNetwork {
         this.graph = openOperations(b);
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.connections = new Connections(group, graph, links);
+        this.sending = new PieceSending(IntStream.range(0, group.size()).map(m -> graph.neighbours(m).size()).toArray());
         this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
         this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
@@ -184,8 +187,15 @@ public final class SimNetwork {
         if (connections.broken(from, slot)) {
             return;
         }
-        int length = manifest.pieceLength(piece);
         int epoch = connections.epoch(from, slot);
+        if (sending.start(from, slot, epoch, piece)) {
+            put(from, to, slot, epoch, piece);
+        }
+    }
+
+    /** A piece goes onto its connection; when it has left the sender, the next waiting one follows. */
+    private void put(int from, int to, int slot, int epoch, int piece) {
+        int length = manifest.pieceLength(piece);
         NodeStats sender = nodes.get(from).stats;
         sender.bytesSent += WireCodec.PIECE_HEADER_LENGTH + length;
         if (group.sameCluster(from, to)) {
@@ -194,6 +204,12 @@ public final class SimNetwork {
             sender.pieceBytesToGlobal += length;
         }
         connections.route(from, to, slot).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
+                () -> {
+                    int next = sending.sent(from, slot, epoch);
+                    if (next >= 0 && !connections.lost(from, slot, epoch) && !nodes.get(from).crashed) {
+                        put(from, to, slot, epoch, next);
+                    }
+                },
                 () -> deliverPiece(from, to, slot, epoch, piece, length));
     }
 

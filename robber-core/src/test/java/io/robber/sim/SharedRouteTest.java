@@ -28,6 +28,31 @@ class SharedRouteTest {
     }
 
     @Test
+    void aFrameIsSentWhenItLeavesTheSendersLinksBeforeTheDelay() {
+        VirtualClock clock = new VirtualClock();
+        SharedRoute route = new SharedRoute(List.of(
+                new SharedRoute.Stage(List.of(new SharedLink(1e6)), 5_000_000),
+                new SharedRoute.Stage(List.of(new SharedLink(1e6)), 0)));
+        List<String> events = new ArrayList<>();
+        route.send(clock, FRAME, () -> events.add("sent " + clock.now()), () -> events.add("arrived " + clock.now()));
+        runAll(clock);
+
+        // 10 kB at 1 MB/s on the sender's side, 5 ms of delay, 10 kB at 1 MB/s on the receiver's side.
+        assertThat(events).containsExactly("sent 10000000", "arrived 25000000");
+    }
+
+    @Test
+    void aLinkOfItsOwnSendsAFrameBeforeItsLatency() {
+        VirtualClock clock = new VirtualClock();
+        Link link = new Link(1e6, 5_000_000);
+        List<String> events = new ArrayList<>();
+        link.send(clock, FRAME, () -> events.add("sent " + clock.now()), () -> events.add("arrived " + clock.now()));
+        runAll(clock);
+
+        assertThat(events).containsExactly("sent 10000000", "arrived 15000000");
+    }
+
+    @Test
     void routesThroughOneBottleneckShareItFairly() {
         VirtualClock clock = new VirtualClock();
         SharedLink bottleneck = new SharedLink(1e6);

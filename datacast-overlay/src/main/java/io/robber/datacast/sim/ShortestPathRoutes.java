@@ -141,11 +141,11 @@ public final class ShortestPathRoutes implements Topology, MemberDistances {
             stages.add(new SharedRoute.Stage(List.of(links[arc]), profile(arc).delayNanos()));
         }
         SharedRoute shared = new SharedRoute(stages);
-        return (VirtualClock clock, long bytes, Runnable arrived) -> {
+        return (VirtualClock clock, long bytes, Runnable sent, Runnable arrived) -> {
             for (int arc : arcs) {
                 arcBytes[arc] += bytes;
             }
-            shared.send(clock, bytes, arrived);
+            shared.send(clock, bytes, sent, arrived);
         };
     }
 
