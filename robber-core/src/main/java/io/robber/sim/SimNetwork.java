@@ -22,7 +22,9 @@ import java.util.SplittableRandom;
  * {@link SharedRoute}s whose links several pairs share. Control messages cost their encoded size
  * ({@link WireCodec#encodedLength}, computed without encoding) and arrive as independent copies
  * ({@link SimMessages#copy}); a piece costs its length plus the piece header and carries no data
- * (storage is virtual, every piece counts as verified). Connection state is kept per neighbour, so
+ * (storage is virtual, every piece counts as verified). Pieces leave a node as the real transport lets
+ * them ({@link PieceSending}: two per connection on their way, the rest waiting at the sender), so
+ * control messages overtake waiting pieces. Connection state is kept per neighbour, so
  * memory grows with the peer graph's edges, not with the square of the group.
  *
  * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
