@@ -1,0 +1,79 @@
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.emulation.model.Network;
+import io.robber.emulation.model.NodePlacement;
+import io.robber.emulation.model.Scenarios;
+import io.robber.emulation.runner.Experiment;
+import io.robber.emulation.virtual.VirtualExperiment;
+import io.robber.emulation.virtual.VirtualNetwork;
+import io.robber.engine.Protocols;
+import io.robber.sim.PieceTrace;
+import io.robber.sim.SimNetwork;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Map;
+
+/**
+ * How often each piece left the root cluster in one virtual-time run: pieces out ÷ pieces, the
+ * requests to the root for a piece it had already sent out (delivered to another cluster by then, or
+ * only requested), and the repeated deliveries per half second.
+ *
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/RootDuplicates.java SCENARIO [SEED] [PROTOCOL]</pre>
+ */
+public class RootDuplicates {
+    public static void main(String[] args) {
+        String scenario = args[0];
+        long seed = args.length > 1 ? Long.parseLong(args[1]) : 42;
+        String protocol = args.length > 2 ? args[2] : "robber";
+        Network network = Scenarios.load(scenario).resolve();
+        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
+        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
+        Group group = NodePlacement.group(network, 1);
+        String root = group.member(0).cluster();
+        int pieces = manifest.pieceCount();
+        long[] firstOut = new long[pieces];
+        boolean[] requested = new boolean[pieces];
+        Arrays.fill(firstOut, -1);
+        int[] outCount = new int[pieces];
+        int[] repeatsPerHalfSecond = new int[40];
+        int[] againDelivered = new int[1];
+        int[] againRequested = new int[1];
+        long completion = SimNetwork.builder(group, Protocols.byName(protocol))
+                .options(settings.protocolOptions(network)).manifest(manifest)
+                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
+                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+                .trace(new PieceTrace() {
+                    @Override
+                    public void requested(long nanos, int from, int to, int piece) {
+                        if (group.member(to).cluster().equals(root) && !group.sameCluster(from, to)) {
+                            if (!requested[piece]) {
+                                requested[piece] = true;
+                            } else if (firstOut[piece] >= 0) {
+                                againDelivered[0]++;
+                            } else {
+                                againRequested[0]++;
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void delivered(long nanos, int from, int to, int piece) {
+                        if (group.member(from).cluster().equals(root) && !group.sameCluster(from, to)) {
+                            outCount[piece]++;
+                            if (firstOut[piece] < 0) {
+                                firstOut[piece] = nanos;
+                            } else {
+                                repeatsPerHalfSecond[(int) Math.min(39, nanos / 500_000_000L)]++;
+                            }
+                        }
+                    }
+                }).build().run().completionTime();
+        long out = Arrays.stream(outCount).sum();
+        System.out.printf("%s %s seed %d: completion %.3f s; root cluster sent %d pieces for %d (%.3f x)%n", scenario,
+                protocol, seed, completion / 1e9, out, pieces, out / (double) pieces);
+        System.out.printf("requests to the root for a piece it had sent out before: %d (delivered elsewhere by then),"
+                + " %d (only requested)%n", againDelivered[0], againRequested[0]);
+        System.out.println("repeated deliveries out of the root per 0.5 s: " + Arrays.toString(repeatsPerHalfSecond));
+    }
+}
