@@ -6,6 +6,7 @@ import io.robber.wire.MalformedFrameException;
 import io.robber.wire.Message;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,12 @@ public final class WantPushProtocol implements Protocol {
     public static final String NAME = "want-push";
     /** The member that also sends member 0 a payload that does not decode; -1 for none. */
     private final int hostile;
+    /**
+     * What each member's engine was told by {@link ProtocolEngine#onGroupPossession} (copies, one list
+     * per call), and whether it had heard of its collective's possession first.
+     */
+    final Map<Integer, List<List<BitSet>>> groupPossessions = new HashMap<>();
+    final Map<Integer, Boolean> collectiveFirst = new HashMap<>();
 
     public WantPushProtocol() {
         this(-1);
@@ -194,6 +201,18 @@ public final class WantPushProtocol implements Protocol {
         @Override
         public void onPeerReconnected(int peer) {
             sendWant(peer);
+        }
+
+        @Override
+        public void onCollectivePossession(BitSet heldByCollective) {
+            collectiveFirst.putIfAbsent(ctx.self(), true);
+        }
+
+        @Override
+        public void onGroupPossession(List<BitSet> possessions) {
+            collectiveFirst.putIfAbsent(ctx.self(), false);
+            groupPossessions.computeIfAbsent(ctx.self(), k -> new ArrayList<>())
+                    .add(possessions.stream().map(p -> (BitSet) p.clone()).toList());
         }
     }
 }
