@@ -48,7 +48,8 @@ public class PairRate {
 
                     @Override
                     public void delivered(long nanos, int sender, int receiver, int piece) {
-                        if (group.member(sender).cluster().equals(from) && group.member(receiver).cluster().equals(to)) {
+                        if (group.member(sender).cluster().equals(from)
+                                && group.member(receiver).cluster().equals(to)) {
                             bytes[(int) Math.min(999, nanos / 1_000_000_000L / bucket)] += manifest.pieceLength(piece);
                         }
                     }
@@ -60,7 +61,8 @@ public class PairRate {
         int f = group.clusters().indexOf(from);
         int t = group.clusters().indexOf(to);
         System.out.printf("%s -> %s: %.1f MB; connection time busy %.2f, idle with nothing new %.2f, with pieces new to"
-                        + " the node only %.2f, with pieces new to the cluster %.2f%n", from, to, wan.pieceBytes(f, t) / 1e6,
+                        + " the node only %.2f, with pieces new to the cluster %.2f%n", from, to,
+                wan.pieceBytes(f, t) / 1e6,
                 wan.share(f, t, WanTraffic.State.BUSY), wan.share(f, t, WanTraffic.State.NOTHING_NEW),
                 wan.share(f, t, WanTraffic.State.ONLY_NEW_TO_NODE), wan.share(f, t, WanTraffic.State.NEW_TO_CLUSTER));
     }

@@ -12,8 +12,8 @@ import io.robber.wire.WireCodec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.stream.IntStream;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * A deterministic virtual-time network of N nodes running one multicast operation with a chosen
@@ -76,7 +76,8 @@ public final class SimNetwork {
         this.graph = openOperations(b);
         this.links = b.links == null ? LinkModel.lanWan(group) : b.links;
         this.connections = new Connections(group, graph, links);
-        this.sending = new PieceSending(IntStream.range(0, group.size()).map(m -> graph.neighbours(m).size()).toArray());
+        this.sending = new PieceSending(
+                IntStream.range(0, group.size()).map(m -> graph.neighbours(m).size()).toArray());
         this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
         this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));

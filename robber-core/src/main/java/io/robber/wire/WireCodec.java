@@ -292,7 +292,7 @@ public final class WireCodec {
         return length;
     }
 
-    /** A have's pieces ({@link #writePieceGaps}): the count (at least one) checked against the frame before allocation. */
+    /** A have's pieces ({@link #writePieceGaps}); the count (at least one) is checked before allocation. */
     private static int[] readPieces(ByteBuf frame) {
         int count = Varint.read(frame, "piece count");
         if (count < 1 || count > frame.readableBytes()) {
