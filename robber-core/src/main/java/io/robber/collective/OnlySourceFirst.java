@@ -37,6 +37,8 @@ final class OnlySourceFirst implements PieceSelection {
     private final IntUnaryOperator clusterOf;
     private final int ownCluster;
     private final PieceClasses classes;
+    /** Where {@link #pickAmong} intersects, kept so that a pick allocates no more than it must. */
+    private final BitSet both = new BitSet();
 
     OnlySourceFirst(RandomGenerator random, List<Integer> globalPeers, IntPredicate isGlobal,
                     IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes) {
@@ -70,7 +72,8 @@ final class OnlySourceFirst implements PieceSelection {
 
     /** A piece of both sets, at random; -1 when there is none. */
     private int pickAmong(BitSet pieces, BitSet ours) {
-        BitSet both = (BitSet) pieces.clone();
+        both.clear();
+        both.or(pieces);
         both.and(ours);
         int count = both.cardinality();
         return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));

@@ -6,9 +6,8 @@ import java.util.BitSet;
 
 /**
  * A set of member indices on the wire, in the shorter of two forms: {@link #BITMAP}, a bitmap as
- * {@link WireCodec#writeBits} writes it, or {@link #GAPS}, a count and then, in ascending order, each
- * member's distance from the previous one (from -1 for the first), less one, as a {@link Varint}. A
- * few members among thousands, a done delta, cost a few bytes.
+ * {@link WireCodec#writeBits} writes it, or {@link #GAPS}, a count and then the members as
+ * {@link IndexGaps}. A few members among thousands, a done delta, cost a few bytes.
  */
 final class MemberSets {
     private static final int BITMAP = 0;
@@ -29,11 +28,7 @@ final class MemberSets {
             return;
         }
         out.writeByte(GAPS).writeInt(members.cardinality());
-        int previous = -1;
-        for (int m = members.nextSetBit(0); m >= 0; m = members.nextSetBit(m + 1)) {
-            Varint.write(out, m - previous - 1);
-            previous = m;
-        }
+        IndexGaps.write(out, members.stream().iterator());
     }
 
     /** A member set as {@link #write} writes it; every member below {@link Group#MAX_MEMBERS}. */
@@ -59,7 +54,7 @@ final class MemberSets {
         BitSet members = new BitSet();
         long member = -1;
         for (int i = 0; i < count; i++) {
-            member += Varint.read(frame, "member gap") + 1L;
+            member = IndexGaps.next(frame, member, "member gap");
             if (member >= Group.MAX_MEMBERS) {
                 throw beyondTheGroup(member);
             }
@@ -80,12 +75,6 @@ final class MemberSets {
     }
 
     private static int gapsLength(BitSet members) {
-        int length = 4;
-        int previous = -1;
-        for (int m = members.nextSetBit(0); m >= 0; m = members.nextSetBit(m + 1)) {
-            length += Varint.length(m - previous - 1);
-            previous = m;
-        }
-        return length;
+        return 4 + IndexGaps.length(members.stream().iterator());
     }
 }

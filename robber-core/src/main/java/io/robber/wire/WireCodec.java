@@ -6,6 +6,7 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -61,7 +62,8 @@ public final class WireCodec {
         } else if (m instanceof Message.Work w) {
             writeBits(out, w.pieces());
         } else if (m instanceof Message.Have h) {
-            writePieceGaps(out, h.pieces());
+            Varint.write(out, h.pieces().length);
+            IndexGaps.write(out, Arrays.stream(h.pieces()).iterator());
         } else if (m instanceof Message.Request r) {
             out.writeInt(r.piece());
         } else if (m instanceof Message.Possession p) {
@@ -101,7 +103,7 @@ public final class WireCodec {
         } else if (m instanceof Message.Work w) {
             return header + bitsLength(w.pieces());
         } else if (m instanceof Message.Have h) {
-            return header + pieceGapsLength(h.pieces());
+            return header + Varint.length(h.pieces().length) + IndexGaps.length(Arrays.stream(h.pieces()).iterator());
         } else if (m instanceof Message.Request) {
             return header + 4;
         } else if (m instanceof Message.Possession p) {
@@ -268,31 +270,9 @@ public final class WireCodec {
     }
 
     /**
-     * A have's pieces, in ascending order: their count, then the first index and each gap to the
-     * previous index less one, all as {@link Varint}s. A have of a few pieces out of thousands takes two
-     * bytes a piece, not four.
+     * A have's pieces: a varint count (at least one, checked against the frame before allocation), then
+     * the pieces as {@link IndexGaps}.
      */
-    private static void writePieceGaps(ByteBuf out, int[] pieces) {
-        Varint.write(out, pieces.length);
-        int previous = -1;
-        for (int piece : pieces) {
-            Varint.write(out, piece - previous - 1);
-            previous = piece;
-        }
-    }
-
-    /** What {@link #writePieceGaps} writes for {@code pieces}. */
-    private static int pieceGapsLength(int[] pieces) {
-        int length = Varint.length(pieces.length);
-        int previous = -1;
-        for (int piece : pieces) {
-            length += Varint.length(piece - previous - 1);
-            previous = piece;
-        }
-        return length;
-    }
-
-    /** A have's pieces ({@link #writePieceGaps}); the count (at least one) is checked before allocation. */
     private static int[] readPieces(ByteBuf frame) {
         int count = Varint.read(frame, "piece count");
         if (count < 1 || count > frame.readableBytes()) {
@@ -302,7 +282,7 @@ public final class WireCodec {
         int[] pieces = new int[count];
         long piece = -1;
         for (int i = 0; i < count; i++) {
-            piece += Varint.read(frame, "piece gap") + 1L;
+            piece = IndexGaps.next(frame, piece, "piece gap");
             if (piece > Integer.MAX_VALUE) {
                 throw new MalformedFrameException("have piece " + piece + " does not fit an int");
             }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class OnlySourceFirstTest {
     private static final int PIECES = 8;
+    private static final int WIDE = 64;
 
     private final Group group = SimData.clusters(2, 1, 1);
     private final RandomGenerator random = new SplittableRandom(3);
@@ -30,9 +31,18 @@ class OnlySourceFirstTest {
     private final PieceClasses classes = new PieceClasses(PIECES, 0, clusters(1, 2));
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
             group::clusterIndex, 0, classes);
+    /** The same node over 64 pieces, for the cases that look at classes. */
+    private final PieceClasses wide = new PieceClasses(WIDE, 0, clusters(1, 2));
+    private final OnlySourceFirst wideSelection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
+            group::clusterIndex, 0, wide);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
+
+    /** An exchange that desires every piece a peer announces. */
+    private PieceExchange desiringEverything() {
+        return new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
+    }
 
     private static BitSet clusters(int... indexes) {
         BitSet set = new BitSet();
@@ -98,11 +108,8 @@ class OnlySourceFirstTest {
      */
     @Test
     void amongPiecesOnlyTheAskedPeerHoldsThisClustersClassComesFirst() {
-        int pieces = 64;
-        PieceClasses wide = new PieceClasses(pieces, 0, clusters(1, 2));
-        OnlySourceFirst select = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0,
-                wide);
-        PieceExchange announced = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
+        int pieces = WIDE;
+        PieceExchange announced = desiringEverything();
         announced.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
         announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
 
@@ -110,7 +117,7 @@ class OnlySourceFirstTest {
         assertThat(ours.cardinality()).isBetween(pieces / 6, pieces / 2);
         BitSet fromPeer2 = new BitSet();
         for (int i = 0; i < 300; i++) {
-            fromPeer2.set(select.pick(announced, 2, range(0, pieces), pieces));
+            fromPeer2.set(wideSelection.pick(announced, 2, range(0, pieces), pieces));
         }
         BitSet onlyAtPeer2 = (BitSet) ours.clone();
         onlyAtPeer2.clear(0);
@@ -124,11 +131,8 @@ class OnlySourceFirstTest {
      */
     @Test
     void overASlowConnectionTheClassIsAmongTheNearClusters() {
-        int pieces = 64;
-        PieceClasses wide = new PieceClasses(pieces, 0, clusters(1, 2));
-        OnlySourceFirst select = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2, group::clusterIndex, 0,
-                wide);
-        PieceExchange measured = new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
+        int pieces = WIDE;
+        PieceExchange measured = desiringEverything();
         measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
         measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
         ctx.now = 10_000_000L;
@@ -148,8 +152,8 @@ class OnlySourceFirstTest {
         BitSet fromSlow = new BitSet();
         BitSet fromFast = new BitSet();
         for (int i = 0; i < 300; i++) {
-            fromSlow.set(select.pick(measured, 2, range(0, pieces), pieces));
-            fromFast.set(select.pick(measured, 3, range(0, pieces), pieces));
+            fromSlow.set(wideSelection.pick(measured, 2, range(0, pieces), pieces));
+            fromFast.set(wideSelection.pick(measured, 3, range(0, pieces), pieces));
         }
         BitSet onlyAtPeer2 = (BitSet) near.clone();
         onlyAtPeer2.clear(1);
