@@ -9,6 +9,9 @@ import io.robber.cli.transfer.NodeCommand;
 import io.robber.cli.transfer.ReceiveCommand;
 import io.robber.cli.transfer.SendCommand;
 import io.robber.cli.trees.TreesCommand;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,7 +19,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code robber} command. Each subcommand is its own class; add new ones to {@code subcommands}.
+ * The {@code robber} command. Each subcommand is its own class; add new ones to {@link #SUBCOMMANDS}.
  *
  * <p>Exit codes: {@value ExitCodes#OK} success, {@value ExitCodes#FAILED} the transfer or its
  * verification failed, {@value ExitCodes#USAGE} a usage or configuration error.
@@ -25,15 +28,19 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Peer-to-peer bulk data multicast across cluster collectives.",
-        subcommands = {SendCommand.class, ReceiveCommand.class, NodeCommand.class, DemoCommand.class,
-            BenchCommand.class, ShapingCommand.class, TreesCommand.class, EmulateCommand.class, KeysCommand.class,
-            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.OK + ":success",
             ExitCodes.FAILED + ":the transfer or its verification failed",
             ExitCodes.USAGE + ":usage or configuration error"})
 public final class RobberCli implements Runnable {
+    /**
+     * The subcommands by name, in the order help lists them. Picocli builds a command's model by reflection
+     * over its options; building all of them took ~0.1 CPU-second of every JVM start (a receiver of a push
+     * among nine processes on two cores), so {@link #commandLine(String...)} builds only the one it runs.
+     */
+    static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
     @Spec
     CommandSpec spec;
 
@@ -43,8 +50,43 @@ public final class RobberCli implements Runnable {
                 + String.join(", ", spec.subcommands().keySet()));
     }
 
-    /** A command line with Robber's error handling and exit codes; tests execute it in-process. */
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+        commands.put("send", SendCommand::new);
+        commands.put("receive", ReceiveCommand::new);
+        commands.put("node", NodeCommand::new);
+        commands.put("demo", DemoCommand::new);
+        commands.put("bench", BenchCommand::new);
+        commands.put("shaping", ShapingCommand::new);
+        commands.put("trees", TreesCommand::new);
+        commands.put("emulate", EmulateCommand::new);
+        commands.put("keys", KeysCommand::new);
+        commands.put("help", CommandLine.HelpCommand::new);
+        return commands;
+    }
+
+    /** A command line with every subcommand, Robber's error handling and exit codes. */
     public static CommandLine commandLine() {
+        CommandLine cli = root();
+        SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+        return cli;
+    }
+
+    /**
+     * The command line that runs {@code args}: when they start with a subcommand other than {@code help}, it
+     * holds that one alone; otherwise (help, {@code --version}, a usage error) every one.
+     */
+    public static CommandLine commandLine(String... args) {
+        Supplier<Object> command = args.length == 0 || args[0].equals("help") ? null : SUBCOMMANDS.get(args[0]);
+        if (command == null) {
+            return commandLine();
+        }
+        CommandLine cli = root();
+        cli.addSubcommand(args[0], command.get());
+        return cli;
+    }
+
+    private static CommandLine root() {
         CommandLine cli = new CommandLine(new RobberCli());
         cli.setParameterExceptionHandler(ErrorHandlers::onUsageError);
         cli.setExecutionExceptionHandler(ErrorHandlers::onExecutionError);
@@ -52,6 +94,6 @@ public final class RobberCli implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args).execute(args));
     }
 }

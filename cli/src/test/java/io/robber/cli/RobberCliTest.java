@@ -2,12 +2,35 @@ package io.robber.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class RobberCliTest {
 
+    @Test
+    void everySubcommandIsListedUnderItsOwnName() {
+        RobberCli.SUBCOMMANDS.forEach((name, command) ->
+                assertThat(new CommandLine(command.get()).getCommandName()).isEqualTo(name));
+    }
+
+    @Test
+    void aSubcommandRunsWithoutTheOthersBuilt() {
+        assertThat(RobberCli.commandLine("receive", "--out", "x").getSubcommands()).containsOnlyKeys("receive");
+        assertThat(RobberCli.commandLine("help", "receive").getSubcommands()).containsOnlyKeys(RobberCli.SUBCOMMANDS.keySet());
+        assertThat(RobberCli.commandLine("--version").getSubcommands()).containsOnlyKeys(RobberCli.SUBCOMMANDS.keySet());
+        assertThat(RobberCli.commandLine().getSubcommands()).containsOnlyKeys(RobberCli.SUBCOMMANDS.keySet());
+    }
+
+    @Test
+    void helpOfOneSubcommandNamesItUnderRobber() {
+        CliRun alone = CliRun.of("send", "--help");
+        CliRun viaHelp = CliRun.of("help", "send");
+
+        assertThat(alone.exitCode()).isZero();
+        assertThat(alone.out()).startsWith("Usage: robber send ").isEqualTo(viaHelp.out());
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {
