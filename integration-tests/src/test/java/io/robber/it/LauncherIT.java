@@ -21,9 +21,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code robber} launcher beside the fat jar: the first run of a command writes that command's class-data
- * sharing archive, later runs load their classes from it, a newer jar gets a new archive, and nothing
- * but the commands' own output reaches stdout.
+ * The {@code robber} launcher beside the fat jar: the first successful run of a command writes that command's
+ * class-data sharing archive, later runs load their classes from it, a newer jar gets a new archive, and
+ * nothing but the commands' own output reaches stdout.
  */
 class LauncherIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -76,6 +76,19 @@ class LauncherIT {
         push("second", Map.of(), Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog));
         assertThat(Files.readString(classLog)).as("a receiver's classes come from the archive")
                 .containsPattern("io\\.robber\\.rendezvous\\.Receiver source: shared objects file \\(top\\)");
+    }
+
+    @Test
+    void aFailedRunLeavesNoArchiveForTheTransferAfterIt() throws Exception {
+        RobberProcesses.Node lost = processes.startLauncher("lost", launcher, Map.of(), "receive",
+                "--coordinator", "127.0.3.1:1", "--out", work.resolve("lost").toString(), "--wait", "1ms");
+
+        assertThat(lost.awaitExit()).as(lost.stderr()).isNotZero();
+        assertThat(archives()).as("a receiver that never met its coordinator loaded too few classes").isEmpty();
+        assertThat(leftovers()).isEmpty();
+
+        push("then", Map.of(), Map.of());
+        assertThat(archives()).containsExactlyInAnyOrder("robber-send.jsa", "robber-receive.jsa");
     }
 
     @Test
