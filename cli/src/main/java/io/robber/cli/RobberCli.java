@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 public final class RobberCli implements Runnable {
     /**
      * The subcommands by name, in the order help lists them. Picocli builds a command's model by reflection
-     * over its options; building all of them took ~0.1 CPU-second of every JVM start (a receiver of a push
+     * over its options; building all of them took ~0.2 CPU-second of every JVM start (a receiver of a push
      * among nine processes on two cores), so {@link #commandLine(String...)} builds only the one it runs.
      */
     static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
