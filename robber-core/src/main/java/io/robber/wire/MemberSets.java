@@ -28,7 +28,7 @@ final class MemberSets {
             return;
         }
         out.writeByte(GAPS).writeInt(members.cardinality());
-        IndexGaps.write(out, members.stream().iterator());
+        IndexGaps.write(out, members);
     }
 
     /** A member set as {@link #write} writes it; every member below {@link Group#MAX_MEMBERS}. */
@@ -75,6 +75,6 @@ final class MemberSets {
     }
 
     private static int gapsLength(BitSet members) {
-        return 4 + IndexGaps.length(members.stream().iterator());
+        return 4 + IndexGaps.length(members);
     }
 }

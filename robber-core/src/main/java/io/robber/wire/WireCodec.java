@@ -6,7 +6,6 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -63,7 +62,7 @@ public final class WireCodec {
             writeBits(out, w.pieces());
         } else if (m instanceof Message.Have h) {
             Varint.write(out, h.pieces().length);
-            IndexGaps.write(out, Arrays.stream(h.pieces()).iterator());
+            IndexGaps.write(out, h.pieces());
         } else if (m instanceof Message.Request r) {
             out.writeInt(r.piece());
         } else if (m instanceof Message.Possession p) {
@@ -103,7 +102,7 @@ public final class WireCodec {
         } else if (m instanceof Message.Work w) {
             return header + bitsLength(w.pieces());
         } else if (m instanceof Message.Have h) {
-            return header + Varint.length(h.pieces().length) + IndexGaps.length(Arrays.stream(h.pieces()).iterator());
+            return header + Varint.length(h.pieces().length) + IndexGaps.length(h.pieces());
         } else if (m instanceof Message.Request) {
             return header + 4;
         } else if (m instanceof Message.Possession p) {
