@@ -57,7 +57,8 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.work = new CollectiveWork(ctx, work, relay);
         this.localPeers = ctx.neighbours().stream().filter(ctx::isLocal).toList();
         this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
-        this.classes = relay ? Optional.of(pieceClasses(ctx, globalPeers)) : Optional.empty();
+        this.classes = relay ? Optional.of(new PieceClasses(ctx.manifest().pieceCount(),
+                ctx.group().clusterIndex(ctx.self()), ctx.group().clusters().size())) : Optional.empty();
         this.exchange = relay
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
                         new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
@@ -127,12 +128,6 @@ public final class CollectiveEngine implements ProtocolEngine {
     public void onGroupPossession(List<BitSet> possessions) {
         classes.ifPresent(c -> c.withoutRoots(RootCollectives.of(ctx.group(), possessions,
                 ctx.manifest().pieceCount())));
-    }
-
-    private static PieceClasses pieceClasses(EngineContext ctx, List<Integer> globalPeers) {
-        BitSet peerClusters = new BitSet();
-        globalPeers.forEach(p -> peerClusters.set(ctx.group().clusterIndex(p)));
-        return new PieceClasses(ctx.manifest().pieceCount(), ctx.group().clusterIndex(ctx.self()), peerClusters);
     }
 
     /** The desire to every global peer, once the collective's possession is known (and never before). */

@@ -15,15 +15,19 @@ import java.util.random.RandomGenerator;
  * spends its uplinks on those and every piece leaves it about once, as under BitTorrent's
  * super-seeding (BEP 16), while the clusters that got a piece relay it.
  *
- * <p>Within each of those choices, pieces of this cluster's class come first, so that clusters asking
- * the same source for fresh pieces ask for different ones and relay the rest to each other instead of
- * racing for them (the source would send them out twice):
+ * <p>Pieces of this cluster's class ({@link PieceClasses}: one of the group's receiving clusters, the
+ * same at every node) come first, so that clusters asking the same source for fresh pieces ask for
+ * different ones and relay the rest to each other instead of racing for them (the source would send
+ * them out twice):
  * <ul>
- *   <li>over a slow global connection — some global peers deliver at least {@link #NEAR} times faster
- *       than this one, so their clusters are near (siblings on one continent) — each piece belongs to
- *       one cluster of the near ones and this one;</li>
- *   <li>over any other global connection, to one of the receiving clusters this node sees
- *       ({@link PieceClasses}): the receiving clusters of TC3 behind the root cluster's shared uplink.</li>
+ *   <li>over a fast global connection, within each of the choices above: the receiving clusters of TC3
+ *       behind the root cluster's shared uplink;</li>
+ *   <li>over a slow one — some global peers deliver at least {@link #NEAR} times faster than this one,
+ *       so their clusters are near (siblings on one continent) — before them, even when another global
+ *       peer announced the piece: a node sees the announcements of its own global peers only, and the
+ *       clusters of other continents that race it for the root's fresh pieces are mostly not among
+ *       them. Then, within each choice, the pieces that are this cluster's among the near ones and
+ *       this one, so that siblings fetch different pieces over their slow links.</li>
  * </ul>
  * Both by rendezvous hashing of piece and cluster index ({@link PieceClasses#weight}).
  */
@@ -55,9 +59,16 @@ final class OnlySourceFirst implements PieceSelection {
         if (!isGlobal.test(peer)) {
             return PieceSelection.nth(candidates, random.nextInt(available));
         }
+        BitSet near = nearClusters(exchange, peer);
+        if (!near.isEmpty()) {
+            int piece = pickAmong(candidates, classes.own());
+            if (piece >= 0) {
+                return piece;
+            }
+        }
         BitSet only = (BitSet) candidates.clone();
         only.andNot(exchange.announcedBy(globalPeers.stream().filter(g -> g != peer).toList()));
-        BitSet ours = ownClass(exchange, peer, candidates);
+        BitSet ours = near.isEmpty() ? classes.own() : classAmong(near, candidates);
         int piece = pickAmong(only, ours);
         if (piece >= 0) {
             return piece;
@@ -79,21 +90,23 @@ final class OnlySourceFirst implements PieceSelection {
         return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
     }
 
-    /** The pieces of this cluster's class, seen from {@code peer}: among the near clusters if it is slow. */
-    private BitSet ownClass(PieceExchange exchange, int peer, BitSet candidates) {
+    /** The clusters of global peers at least {@link #NEAR} times faster than {@code peer}; none before it is measured. */
+    private BitSet nearClusters(PieceExchange exchange, int peer) {
+        BitSet near = new BitSet();
         double rate = exchange.rate(peer);
         if (Double.isNaN(rate)) {
-            return classes.own();
+            return near;
         }
-        BitSet near = new BitSet();
         for (int g : globalPeers) {
             if (g != peer && exchange.rate(g) >= NEAR * rate) {
                 near.set(clusterOf.applyAsInt(g));
             }
         }
-        if (near.isEmpty()) {
-            return classes.own();
-        }
+        return near;
+    }
+
+    /** The candidates whose class among {@code near} and this cluster is this cluster. */
+    private BitSet classAmong(BitSet near, BitSet candidates) {
         BitSet ours = new BitSet();
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             if (PieceClasses.classOf(i, ownCluster, near) == ownCluster) {

@@ -3,10 +3,10 @@ package io.robber.collective;
 import java.util.BitSet;
 
 /**
- * Each piece's class, as one node sees it: one of the receiving clusters it knows — its own and those
- * of its global peers, less root collectives (§3.3.2, Definition 1) once every member's possession is
- * known — by rendezvous hashing of piece and cluster index. Nodes of different clusters that see the
- * same clusters agree on every piece's class; a cluster dropping out moves only its own pieces.
+ * Each piece's class: one of the group's receiving clusters — every cluster, less the root collectives
+ * (§3.3.2, Definition 1) once every member's possession is known — by rendezvous hashing of piece and
+ * cluster index. Every node of the group sees the same clusters, so all agree on every piece's class
+ * and the classes partition the pieces; a cluster dropping out moves only its own pieces.
  */
 final class PieceClasses {
     private final int pieceCount;
@@ -15,11 +15,12 @@ final class PieceClasses {
     /** The pieces of this node's cluster; {@code null} until asked for after a change. */
     private BitSet own;
 
-    PieceClasses(int pieceCount, int ownCluster, BitSet peerClusters) {
+    /** @param clusterCount the group's clusters, {@code ownCluster} among them */
+    PieceClasses(int pieceCount, int ownCluster, int clusterCount) {
         this.pieceCount = pieceCount;
         this.ownCluster = ownCluster;
-        this.clusters = (BitSet) peerClusters.clone();
-        this.clusters.set(ownCluster);
+        this.clusters = new BitSet(clusterCount);
+        this.clusters.set(0, clusterCount);
     }
 
     /** The root collectives are known: they receive nothing, so their pieces go to the other clusters. */

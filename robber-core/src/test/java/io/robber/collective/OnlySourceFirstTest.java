@@ -28,11 +28,11 @@ class OnlySourceFirstTest {
     private final StubEngineContext ctx = new StubEngineContext(group, 0, SimData.manifest(PIECES, 1024), List.of(1, 2, 3),
             random);
 
-    private final PieceClasses classes = new PieceClasses(PIECES, 0, clusters(1, 2));
+    private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
             group::clusterIndex, 0, classes);
     /** The same node over 64 pieces, for the cases that look at classes. */
-    private final PieceClasses wide = new PieceClasses(WIDE, 0, clusters(1, 2));
+    private final PieceClasses wide = new PieceClasses(WIDE, 0, 3);
     private final OnlySourceFirst wideSelection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
             group::clusterIndex, 0, wide);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
@@ -42,14 +42,6 @@ class OnlySourceFirstTest {
     /** An exchange that desires every piece a peer announces. */
     private PieceExchange desiringEverything() {
         return new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
-    }
-
-    private static BitSet clusters(int... indexes) {
-        BitSet set = new BitSet();
-        for (int i : indexes) {
-            set.set(i);
-        }
-        return set;
     }
 
     private static BitSet range(int from, int to) {
@@ -125,12 +117,14 @@ class OnlySourceFirstTest {
     }
 
     /**
-     * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1): asked over the slow
-     * connection, node 0 (cluster 0) requests the pieces of its own class among clusters 0 and 2 first,
-     * and the fast peer for those of its class among all receiving clusters.
+     * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1). Asked over the slow
+     * connection, node 0 (cluster 0) requests the pieces of its class among all receiving clusters
+     * first, even one that peer 3 announced; without those, the pieces of its class among clusters 0 and
+     * 2 that only peer 2 holds. The fast peer is asked for its class among all receiving clusters that
+     * peer 2 does not hold.
      */
     @Test
-    void overASlowConnectionTheClassIsAmongTheNearClusters() {
+    void overASlowConnectionTheOwnClassComesFirstThenTheClassAmongTheNearClusters() {
         int pieces = WIDE;
         PieceExchange measured = desiringEverything();
         measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
@@ -140,6 +134,7 @@ class OnlySourceFirstTest {
         ctx.now = 100_000_000L;
         measured.onPieceReceived(2, 0);
         assertThat(measured.rate(3)).isGreaterThan(OnlySourceFirst.NEAR * measured.rate(2));
+        measured.onMessage(3, new Message.Bitfield(1, range(0, pieces / 2)));
 
         BitSet near = new BitSet();
         for (int i = 0; i < pieces; i++) {
@@ -155,11 +150,22 @@ class OnlySourceFirstTest {
             fromSlow.set(wideSelection.pick(measured, 2, range(0, pieces), pieces));
             fromFast.set(wideSelection.pick(measured, 3, range(0, pieces), pieces));
         }
-        BitSet onlyAtPeer2 = (BitSet) near.clone();
-        onlyAtPeer2.clear(1);
-        assertThat(fromSlow).as("ours among clusters 0 and 2, less piece 1 that peer 3 holds").isEqualTo(onlyAtPeer2);
+        assertThat(fromSlow).as("ours among all three, peer 3's too").isEqualTo(wide.own());
         BitSet onlyAtPeer3 = wide.own().get(0, pieces);
         onlyAtPeer3.clear(0);
         assertThat(fromFast).as("ours among all three, less piece 0 that peer 2 holds").isEqualTo(onlyAtPeer3);
+
+        BitSet notOurs = range(0, pieces);
+        notOurs.andNot(wide.own());
+        BitSet fromSlowAfter = new BitSet();
+        for (int i = 0; i < 300; i++) {
+            fromSlowAfter.set(wideSelection.pick(measured, 2, notOurs, notOurs.cardinality()));
+        }
+        BitSet nearOnlyAtPeer2 = (BitSet) near.clone();
+        nearOnlyAtPeer2.andNot(wide.own());
+        nearOnlyAtPeer2.andNot(range(0, pieces / 2));
+        assertThat(nearOnlyAtPeer2.isEmpty()).as("pieces of the near class that only peer 2 holds").isFalse();
+        assertThat(fromSlowAfter).as("ours among clusters 0 and 2, less what peer 3 holds")
+                .isEqualTo(nearOnlyAtPeer2);
     }
 }
