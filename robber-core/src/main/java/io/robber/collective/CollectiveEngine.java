@@ -195,7 +195,7 @@ public final class CollectiveEngine implements ProtocolEngine {
         exchange.fill(globalPeers);
     }
 
-    /** Idle after a death: take over this node's inheritance, less what it holds, awaits or a local neighbour offers. */
+    /** Idle after a death: take over this node's inheritance, less what it holds, awaits or a local peer offers. */
     private void inherit() {
         if (!inheritanceDue) {
             return;

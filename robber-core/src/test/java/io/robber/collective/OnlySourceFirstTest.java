@@ -25,8 +25,8 @@ class OnlySourceFirstTest {
 
     private final Group group = SimData.clusters(2, 1, 1);
     private final RandomGenerator random = new SplittableRandom(3);
-    private final StubEngineContext ctx = new StubEngineContext(group, 0, SimData.manifest(PIECES, 1024), List.of(1, 2, 3),
-            random);
+    private final StubEngineContext ctx = new StubEngineContext(group, 0, SimData.manifest(PIECES, 1024),
+            List.of(1, 2, 3), random);
 
     private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
