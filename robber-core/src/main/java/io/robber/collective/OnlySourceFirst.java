@@ -90,7 +90,7 @@ final class OnlySourceFirst implements PieceSelection {
         return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
     }
 
-    /** Clusters of global peers at least {@link #NEAR} times faster than {@code peer}; none while its rate is unknown. */
+    /** Clusters of global peers at least {@link #NEAR} times faster than {@code peer}; none if its rate is unknown. */
     private BitSet nearClusters(PieceExchange exchange, int peer) {
         BitSet near = new BitSet();
         double rate = exchange.rate(peer);
