@@ -1,20 +1,15 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.virtual.VirtualExperiment;
-import io.robber.emulation.virtual.VirtualNetwork;
-import io.robber.engine.Protocols;
+import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
-import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.BitSet;
 
 /**
  * How often each piece entered each continent (TC2: a cluster's continent is its name without the
@@ -30,8 +25,9 @@ public class ContinentEntries {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
         Network network = Scenarios.load(scenario).resolve();
         Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
-        Group group = NodePlacement.group(network, 1);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Manifest manifest = setup.manifest();
+        Group group = setup.group();
         int pieces = manifest.pieceCount();
         String[] continent = group.clusters().stream().map(c -> c.replaceAll("\\d+$", "")).toArray(String[]::new);
         Map<String, long[]> firstRequest = new HashMap<>();
@@ -39,10 +35,7 @@ public class ContinentEntries {
         Map<String, long[]> firstArrival = new HashMap<>();
         Map<String, Long> bytesIn = new HashMap<>();
         long[] second = new long[2];
-        SimResult r = SimNetwork.builder(group, Protocols.byName(protocol))
-                .options(settings.protocolOptions(network)).manifest(manifest)
-                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+        SimResult r = setup.builder(protocol)
                 .trace(new PieceTrace() {
                     @Override
                     public void requested(long nanos, int from, int to, int piece) {

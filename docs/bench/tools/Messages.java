@@ -2,17 +2,12 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.virtual.VirtualExperiment;
-import io.robber.emulation.virtual.VirtualNetwork;
-import io.robber.engine.Protocols;
-import io.robber.sim.SimNetwork;
+import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.SimResult;
 import io.robber.wire.MessageType;
 import java.time.Duration;
-import java.util.BitSet;
 import java.util.Map;
 
 /**
@@ -36,13 +31,11 @@ public class Messages {
             bound = Double.NaN;
         }
         Experiment.Settings settings = new Experiment.Settings(pieceSize, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
-        Group group = NodePlacement.group(network, 1);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Manifest manifest = setup.manifest();
+        Group group = setup.group();
         long start = System.nanoTime();
-        SimResult r = SimNetwork.builder(group, Protocols.byName(protocol))
-                .options(settings.protocolOptions(network)).manifest(manifest)
-                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+        SimResult r = setup.builder(protocol)
                 .maxTime(Duration.ofMinutes(30).toNanos()).run();
         double wall = (System.nanoTime() - start) / 1e9;
         double ideal = network.dataSize() / bound;

@@ -1,17 +1,12 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.virtual.VirtualExperiment;
-import io.robber.emulation.virtual.VirtualNetwork;
-import io.robber.engine.Protocols;
+import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
-import io.robber.sim.SimNetwork;
 import io.robber.sim.WanTraffic;
 import java.time.Duration;
-import java.util.BitSet;
 import java.util.Map;
 
 /**
@@ -29,14 +24,12 @@ public class PairRate {
         int bucket = args.length > 4 ? Integer.parseInt(args[4]) : 5;
         Network network = Scenarios.load(scenario).resolve();
         Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
-        Group group = NodePlacement.group(network, 1);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Manifest manifest = setup.manifest();
+        Group group = setup.group();
         long[] bytes = new long[1000];
         int[] requests = new int[1000];
-        var result = SimNetwork.builder(group, Protocols.byName("robber"))
-                .options(settings.protocolOptions(network)).manifest(manifest)
-                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+        var result = setup.builder("robber")
                 .sampleEvery(10_000_000)
                 .trace(new PieceTrace() {
                     @Override

@@ -1,17 +1,12 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.virtual.VirtualExperiment;
-import io.robber.emulation.virtual.VirtualNetwork;
-import io.robber.engine.Protocols;
+import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
-import io.robber.sim.SimNetwork;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Map;
 
 /**
@@ -28,8 +23,9 @@ public class RootDuplicates {
         String protocol = args.length > 2 ? args[2] : "robber";
         Network network = Scenarios.load(scenario).resolve();
         Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
-        Group group = NodePlacement.group(network, 1);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Manifest manifest = setup.manifest();
+        Group group = setup.group();
         String root = group.member(0).cluster();
         int pieces = manifest.pieceCount();
         long[] firstOut = new long[pieces];
@@ -39,10 +35,7 @@ public class RootDuplicates {
         int[] repeatsPerHalfSecond = new int[40];
         int[] againDelivered = new int[1];
         int[] againRequested = new int[1];
-        long completion = SimNetwork.builder(group, Protocols.byName(protocol))
-                .options(settings.protocolOptions(network)).manifest(manifest)
-                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+        long completion = setup.builder(protocol)
                 .trace(new PieceTrace() {
                     @Override
                     public void requested(long nanos, int from, int to, int piece) {

@@ -1,18 +1,13 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.virtual.VirtualExperiment;
-import io.robber.emulation.virtual.VirtualNetwork;
-import io.robber.engine.Protocols;
+import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
-import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 
@@ -35,8 +30,9 @@ public class RootExits {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
         Network network = Scenarios.load(scenario).resolve();
         Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
-        Group group = NodePlacement.group(network, 1);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Manifest manifest = setup.manifest();
+        Group group = setup.group();
         int pieces = manifest.pieceCount();
         List<String> clusters = group.clusters();
         int k = clusters.size();
@@ -50,10 +46,7 @@ public class RootExits {
         int[] firstRequester = new int[pieces];
         Arrays.fill(firstRequest, -1);
         long[][] repeats = new long[3][GAPS.length + 1];
-        SimResult r = SimNetwork.builder(group, Protocols.byName(protocol))
-                .options(settings.protocolOptions(network)).manifest(manifest)
-                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+        SimResult r = setup.builder(protocol)
                 .trace(new PieceTrace() {
                     @Override
                     public void requested(long nanos, int from, int to, int piece) {

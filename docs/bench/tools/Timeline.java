@@ -2,14 +2,10 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.bound.ScheduleBound;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
-import io.robber.emulation.virtual.VirtualExperiment;
-import io.robber.emulation.virtual.VirtualNetwork;
-import io.robber.engine.Protocols;
+import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
-import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +34,9 @@ public class Timeline {
         }
         Network network = Scenarios.load(scenario).resolve().scaled(scale);
         Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), extra);
-        Manifest manifest = VirtualExperiment.dataless(network.dataSize(), settings.pieceSizeFor(network.dataSize()));
-        Group group = NodePlacement.group(network, 1);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Manifest manifest = setup.manifest();
+        Group group = setup.group();
         int p = manifest.pieceCount();
         Map<String, List<Long>> wanArrivals = new HashMap<>();
         Map<String, BitSet> entered = new HashMap<>();
@@ -47,10 +44,7 @@ public class Timeline {
         Map<String, List<String>> sources = new HashMap<>();
         Map<String, List<Integer>> order = new HashMap<>();
         Map<String, Map<Integer, List<String>>> requests = new HashMap<>();
-        SimResult r = SimNetwork.builder(group, Protocols.byName(protocol))
-                .options(settings.protocolOptions(network)).manifest(manifest)
-                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                .links(new VirtualNetwork(network, group)).seed(seed).maxEvents(Long.MAX_VALUE)
+        SimResult r = setup.builder(protocol)
                 .trace(new PieceTrace() {
                     @Override
                     public void requested(long nanos, int from, int to, int piece) {

@@ -3,7 +3,6 @@ package io.robber.emulation.virtual;
 import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.model.Network;
-import io.robber.emulation.model.NodePlacement;
 import io.robber.emulation.runner.Emulator;
 import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.runner.GroupOutcome;
@@ -15,9 +14,6 @@ import io.robber.emulation.runner.RunResult;
  * means every node holds every piece; CPU time reads NaN (shown as n/a).
  */
 public final class VirtualExperiment implements Emulator {
-    /** Members need addresses, which no socket uses here. */
-    private static final int UNUSED_PORT = 1;
-
     private final Experiment.Settings settings;
 
     public VirtualExperiment(Experiment.Settings settings) {
@@ -31,13 +27,12 @@ public final class VirtualExperiment implements Emulator {
 
     @Override
     public RunResult run(String scenario, Network network, String protocol, int repeat, double boundBytesPerSecond) {
-        long size = network.dataSize();
-        Manifest manifest = dataless(size, settings.pieceSizeFor(size));
-        Group group = NodePlacement.group(network, UNUSED_PORT);
+        VirtualSetup setup = VirtualSetup.of(network, settings);
+        Group group = setup.group();
         GroupOutcome outcome = VirtualRun.run(group, new VirtualNetwork(network, group), protocol,
-                settings.protocolOptions(network), manifest, settings.seed(), settings.timeout());
-        return RunResult.of(scenario, protocol, repeat, outcome, size, manifest.pieceCount(), boundBytesPerSecond,
-                group);
+                settings.protocolOptions(network), setup.manifest(), settings.seed(), settings.timeout());
+        return RunResult.of(scenario, protocol, repeat, outcome, network.dataSize(), setup.manifest().pieceCount(),
+                boundBytesPerSecond, group);
     }
 
     /** A manifest of {@code size} bytes in pieces of {@code pieceSize} whose digests are zeros: nothing checks them. */

@@ -8,6 +8,7 @@ import io.robber.emulation.runner.NodeResult;
 import io.robber.emulation.runner.Traffic;
 import io.robber.engine.Protocols;
 import io.robber.sim.NodeStats;
+import io.robber.sim.SimBuilder;
 import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import io.robber.sim.Topology;
@@ -26,20 +27,24 @@ public final class VirtualRun {
     private VirtualRun() {
     }
 
+    /** One multicast of {@code protocol} over {@code topology} from member 0, without a time limit. */
+    public static SimBuilder builder(Group group, Topology topology, String protocol, ProtocolOptions options,
+                                     Manifest manifest, long seed) {
+        return SimNetwork.builder(group, Protocols.byName(protocol))
+                .options(options)
+                .manifest(manifest)
+                .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
+                .links(topology)
+                .seed(seed)
+                .maxEvents(Long.MAX_VALUE);
+    }
+
     /** Runs {@code protocol} over {@code topology}; the pieces of {@code manifest} carry no data. */
     public static GroupOutcome run(Group group, Topology topology, String protocol, ProtocolOptions options,
                                    Manifest manifest, long seed, Duration timeout) {
         SimResult result;
         try {
-            result = SimNetwork.builder(group, Protocols.byName(protocol))
-                    .options(options)
-                    .manifest(manifest)
-                    .possession(m -> m == 0 ? manifest.allPieces() : new BitSet())
-                    .links(topology)
-                    .seed(seed)
-                    .maxEvents(Long.MAX_VALUE)
-                    .maxTime(timeout.toNanos())
-                    .run();
+            result = builder(group, topology, protocol, options, manifest, seed).maxTime(timeout.toNanos()).run();
         } catch (RuntimeException | AssertionError e) {
             String message = String.valueOf(e.getMessage());
             return new GroupOutcome(List.of(), 0, Double.NaN, 0, 0, message.lines().findFirst().orElse(e.toString()));

@@ -1,0 +1,31 @@
+package io.robber.emulation.virtual;
+
+import io.robber.api.Group;
+import io.robber.api.Manifest;
+import io.robber.emulation.model.Network;
+import io.robber.emulation.model.NodePlacement;
+import io.robber.emulation.runner.Experiment;
+import io.robber.sim.SimBuilder;
+
+/**
+ * One emulated network prepared for virtual time: its group (members need addresses, which no socket
+ * uses here), a dataless manifest in the settings' pieces, and a {@link SimBuilder} for one multicast
+ * from member 0. What {@link VirtualExperiment} runs, and what the trace tools of {@code docs/bench/tools}
+ * run with a {@link io.robber.sim.PieceTrace} added.
+ */
+public record VirtualSetup(Network network, Experiment.Settings settings, Group group, Manifest manifest) {
+    /** Members need addresses, which no socket uses here. */
+    private static final int UNUSED_PORT = 1;
+
+    public static VirtualSetup of(Network network, Experiment.Settings settings) {
+        long size = network.dataSize();
+        return new VirtualSetup(network, settings, NodePlacement.group(network, UNUSED_PORT),
+                VirtualExperiment.dataless(size, settings.pieceSizeFor(size)));
+    }
+
+    /** {@code protocol} over the network with the settings' options and seed; no time limit set. */
+    public SimBuilder builder(String protocol) {
+        return VirtualRun.builder(group, new VirtualNetwork(network, group), protocol,
+                settings.protocolOptions(network), manifest, settings.seed());
+    }
+}
