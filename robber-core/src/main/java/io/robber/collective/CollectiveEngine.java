@@ -62,13 +62,14 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.exchange = relay
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
                         new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
-                                ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get()),
+                                ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get(),
+                                this::shortOfOwnClassAt),
                         false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
                 this::tellGlobalPeers, this::employ, this::inherit)) : Optional.empty();
         this.wishes = relay ? Optional.of(new WorkWishes(ctx, this.work, exchange, localPeers, globalPeers,
-                WISHES_PER_PEER, WISH_INTERVAL_NANOS, this::relay)) : Optional.empty();
+                classes.get(), WISHES_PER_PEER, WISH_INTERVAL_NANOS, this::relay)) : Optional.empty();
         this.work.onAfterRequests(this::afterRequests);
     }
 
@@ -187,6 +188,11 @@ public final class CollectiveEngine implements ProtocolEngine {
             inherit();
         }
         wishes.ifPresent(WorkWishes::maybeWish);
+    }
+
+    /** A slow global peer was asked for none of this cluster's class: the next wish asks the local peers for it. */
+    private void shortOfOwnClassAt(int peer) {
+        wishes.ifPresent(w -> w.shortOfOwnClassAt(peer));
     }
 
     /** Granted work: fetch it from the global peers that offered it. */

@@ -4,6 +4,7 @@ import io.robber.exchange.PieceExchange;
 import io.robber.exchange.PieceSelection;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import java.util.function.IntUnaryOperator;
 import java.util.random.RandomGenerator;
@@ -30,6 +31,13 @@ import java.util.random.RandomGenerator;
  *       this one, so that siblings fetch different pieces over their slow links.</li>
  * </ul>
  * Both by rendezvous hashing of piece and cluster index ({@link PieceClasses#weight}).
+ *
+ * <p>Right after the own class (over a fast connection: among the pieces only the asked peer holds),
+ * the pieces of the asked peer's cluster's class for which this cluster is next in the rendezvous order
+ * ({@link PieceClasses#next()}): the clusters that ask a holder of its class for pieces share the class
+ * out among them, so that the cluster that owns a piece sends it out of its own continent once too.
+ * Asked over a slow connection for none of the own class, the node tells its wishes
+ * ({@link WorkWishes#shortOfOwnClassAt}): the local peers may hold that class in their work.
  */
 final class OnlySourceFirst implements PieceSelection {
     /** A global peer at least this many times faster than the one asked is near. */
@@ -41,17 +49,20 @@ final class OnlySourceFirst implements PieceSelection {
     private final IntUnaryOperator clusterOf;
     private final int ownCluster;
     private final PieceClasses classes;
+    private final IntConsumer shortOfOwnClass;
     /** Where {@link #pickAmong} intersects, kept so that a pick allocates no more than it must. */
     private final BitSet both = new BitSet();
 
+    /** @param shortOfOwnClass told of a slow global peer asked for none of this cluster's class */
     OnlySourceFirst(RandomGenerator random, List<Integer> globalPeers, IntPredicate isGlobal,
-                    IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes) {
+                    IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes, IntConsumer shortOfOwnClass) {
         this.random = random;
         this.globalPeers = globalPeers;
         this.isGlobal = isGlobal;
         this.clusterOf = clusterOf;
         this.ownCluster = ownCluster;
         this.classes = classes;
+        this.shortOfOwnClass = shortOfOwnClass;
     }
 
     @Override
@@ -60,8 +71,14 @@ final class OnlySourceFirst implements PieceSelection {
             return PieceSelection.nth(candidates, random.nextInt(available));
         }
         BitSet near = nearClusters(exchange, peer);
+        int asked = clusterOf.applyAsInt(peer);
         if (!near.isEmpty()) {
             int piece = pickAmong(candidates, classes.own());
+            if (piece >= 0) {
+                return piece;
+            }
+            shortOfOwnClass.accept(peer);
+            piece = pickNext(candidates, asked);
             if (piece >= 0) {
                 return piece;
             }
@@ -72,6 +89,12 @@ final class OnlySourceFirst implements PieceSelection {
         int piece = pickAmong(only, ours);
         if (piece >= 0) {
             return piece;
+        }
+        if (near.isEmpty()) {
+            piece = pickNext(only, asked);
+            if (piece >= 0) {
+                return piece;
+            }
         }
         int onlyHere = only.cardinality();
         if (onlyHere > 0) {
@@ -86,6 +109,20 @@ final class OnlySourceFirst implements PieceSelection {
         both.clear();
         both.or(pieces);
         both.and(ours);
+        int count = both.cardinality();
+        return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
+    }
+
+    /** A piece of {@code pieces} of {@code cluster}'s class that this cluster is next for, at random; -1 when there is none. */
+    private int pickNext(BitSet pieces, int cluster) {
+        both.clear();
+        both.or(pieces);
+        both.and(classes.next());
+        for (int i = both.nextSetBit(0); i >= 0; i = both.nextSetBit(i + 1)) {
+            if (classes.classOf(i) != cluster) {
+                both.clear(i);
+            }
+        }
         int count = both.cardinality();
         return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
     }

@@ -9,7 +9,9 @@ import io.robber.sim.SimData;
 import io.robber.testkit.StubEngineContext;
 import io.robber.wire.Message;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -30,11 +32,13 @@ class OnlySourceFirstTest {
 
     private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, classes);
+            group::clusterIndex, 0, classes, peer -> { });
+    /** The slow global peers the wide selection asked for none of its class. */
+    private final Set<Integer> shortOfOwnClass = new HashSet<>();
     /** The same node over 64 pieces, for the cases that look at classes. */
     private final PieceClasses wide = new PieceClasses(WIDE, 0, 3);
     private final OnlySourceFirst wideSelection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, wide);
+            group::clusterIndex, 0, wide, shortOfOwnClass::add);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
@@ -119,12 +123,14 @@ class OnlySourceFirstTest {
     /**
      * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1). Asked over the slow
      * connection, node 0 (cluster 0) requests the pieces of its class among all receiving clusters
-     * first, even one that peer 3 announced; without those, the pieces of its class among clusters 0 and
-     * 2 that only peer 2 holds. The fast peer is asked for its class among all receiving clusters that
-     * peer 2 does not hold.
+     * first, even one that peer 3 announced; without those (and telling the wishes that peer 2 is short of
+     * them), the pieces of cluster 1's class that cluster 0 is next for, then what only peer 2 holds. With
+     * three clusters, cluster 1's pieces that cluster 0 is next for are also those of the near split
+     * (their class among clusters 0 and 2 is 0); the next test tells the two apart. The fast peer is asked
+     * for its class among all receiving clusters that peer 2 does not hold.
      */
     @Test
-    void overASlowConnectionTheOwnClassComesFirstThenTheClassAmongTheNearClusters() {
+    void overASlowConnectionTheOwnClassComesFirstThenTheAskedPeersClassThatThisClusterIsNextFor() {
         int pieces = WIDE;
         PieceExchange measured = desiringEverything();
         measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
@@ -155,17 +161,98 @@ class OnlySourceFirstTest {
         onlyAtPeer3.clear(0);
         assertThat(fromFast).as("ours among all three, less piece 0 that peer 2 holds").isEqualTo(onlyAtPeer3);
 
+        assertThat(shortOfOwnClass).isEmpty();
         BitSet notOurs = range(0, pieces);
         notOurs.andNot(wide.own());
-        BitSet fromSlowAfter = new BitSet();
+        BitSet nextOfPeer2 = classOfAmong(1, wide.next());
+        assertThat(nextOfPeer2.isEmpty()).as("cluster 1's pieces that cluster 0 is next for").isFalse();
+        assertThat(picks(measured, 2, notOurs)).as("cluster 1's class, our share of it").isEqualTo(nextOfPeer2);
+        assertThat(shortOfOwnClass).containsExactly(2);
+
+        notOurs.andNot(nextOfPeer2);
+        BitSet onlyAtPeer2 = (BitSet) notOurs.clone();
+        onlyAtPeer2.andNot(range(0, pieces / 2));
+        assertThat(picks(measured, 2, notOurs)).as("then what only peer 2 holds").isEqualTo(onlyAtPeer2);
+    }
+
+    /**
+     * As above with a fourth cluster (node 4, which announces nothing), so that the near clusters'
+     * split differs from the next-cluster share: over the slow connection to peer 2, after the own class
+     * and cluster 1's pieces that cluster 0 is next for, the pieces whose class among clusters 0 and 2
+     * is 0 that only peer 2 holds.
+     */
+    @Test
+    void overASlowConnectionTheNearClustersSplitComesAfterTheNextClusterShare() {
+        int pieces = WIDE;
+        Group four = SimData.clusters(2, 1, 1, 1);
+        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(pieces, 1024), List.of(1, 2, 3, 4),
+                random);
+        PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
+        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
+                0, classes4, peer -> { });
+        PieceExchange measured = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
+        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
+        at0.now = 10_000_000L;
+        measured.onPieceReceived(3, 1);
+        at0.now = 100_000_000L;
+        measured.onPieceReceived(2, 0);
+        measured.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
+        measured.onMessage(3, new Message.Bitfield(1, range(0, pieces / 2)));
+
+        BitSet candidates = range(0, pieces);
+        candidates.andNot(classes4.own());
+        classes4.next().stream().filter(i -> classes4.classOf(i) == 1).forEach(candidates::clear);
+        BitSet expected = new BitSet();
+        candidates.stream().filter(i -> i >= pieces / 2 && PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2))
+                .forEach(expected::set);
+        assertThat(expected.isEmpty()).as("near-split pieces only peer 2 holds").isFalse();
+        BitSet picked = new BitSet();
         for (int i = 0; i < 300; i++) {
-            fromSlowAfter.set(wideSelection.pick(measured, 2, notOurs, notOurs.cardinality()));
+            picked.set(selection4.pick(measured, 2, candidates, candidates.cardinality()));
         }
-        BitSet nearOnlyAtPeer2 = (BitSet) near.clone();
-        nearOnlyAtPeer2.andNot(wide.own());
-        nearOnlyAtPeer2.andNot(range(0, pieces / 2));
-        assertThat(nearOnlyAtPeer2.isEmpty()).as("pieces of the near class that only peer 2 holds").isFalse();
-        assertThat(fromSlowAfter).as("ours among clusters 0 and 2, less what peer 3 holds")
-                .isEqualTo(nearOnlyAtPeer2);
+        assertThat(picked).isEqualTo(expected);
+    }
+
+    /**
+     * Over a fast connection, among the pieces only the asked peer holds and after this cluster's
+     * class, come those of the asked peer's cluster's class that this cluster is next for: the clusters
+     * asking the holder of a class share it out, each piece to one of them.
+     */
+    @Test
+    void theAskedPeersClassThatThisClusterIsNextForComesAfterTheOwnClass() {
+        int pieces = WIDE;
+        PieceExchange announced = desiringEverything();
+        announced.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
+        announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
+        BitSet notOurs = range(1, pieces);
+        notOurs.andNot(wide.own());
+
+        BitSet nextOfPeer2 = classOfAmong(1, wide.next());
+        nextOfPeer2.clear(0);
+        BitSet otherNext = classOfAmong(2, wide.next());
+        assertThat(nextOfPeer2.isEmpty()).isFalse();
+        assertThat(otherNext.isEmpty()).as("cluster 2's pieces that cluster 0 is next for").isFalse();
+        assertThat(picks(announced, 2, notOurs)).isEqualTo(nextOfPeer2);
+
+        notOurs.andNot(nextOfPeer2);
+        assertThat(picks(announced, 2, notOurs)).as("then any piece only peer 2 holds").isEqualTo(notOurs);
+        assertThat(shortOfOwnClass).as("a fast connection is never short of the own class").isEmpty();
+    }
+
+    /** The pieces of {@code set} in {@code cluster}'s class. */
+    private BitSet classOfAmong(int cluster, BitSet set) {
+        BitSet in = new BitSet();
+        set.stream().filter(i -> wide.classOf(i) == cluster).forEach(in::set);
+        return in;
+    }
+
+    /** What 300 picks from {@code peer} among {@code candidates} choose. */
+    private BitSet picks(PieceExchange exchange, int peer, BitSet candidates) {
+        BitSet picked = new BitSet();
+        for (int i = 0; i < 300; i++) {
+            picked.set(wideSelection.pick(exchange, peer, candidates, candidates.cardinality()));
+        }
+        return picked;
     }
 }

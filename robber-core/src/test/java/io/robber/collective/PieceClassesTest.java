@@ -57,6 +57,26 @@ class PieceClassesTest {
         }, "a superset of the pieces it had");
     }
 
+    /** The pieces a cluster is next for are exactly those it gets when their own cluster drops out. */
+    @Test
+    void aClusterIsNextForThePiecesItInheritsWhenTheirClusterDropsOut() {
+        PieceClasses classes = new PieceClasses(PIECES, 1, 4);
+        classes.withoutRoots(clusters(0));
+        BitSet inherited = new BitSet();
+        for (int gone = 2; gone <= 3; gone++) {
+            PieceClasses without = new PieceClasses(PIECES, 1, 4);
+            without.withoutRoots(clusters(0, gone));
+            BitSet gained = (BitSet) without.own().clone();
+            gained.andNot(classes.own());
+            int dropped = gone;
+            assertThat(gained.stream().allMatch(p -> classes.classOf(p) == dropped)).isTrue();
+            inherited.or(gained);
+        }
+        assertThat(inherited.cardinality()).isBetween(PIECES / 6, PIECES / 2);
+        assertThat(classes.next()).isEqualTo(inherited);
+        assertThat(classes.next().intersects(classes.own())).isFalse();
+    }
+
     @Test
     void theOnlyReceivingClusterOwnsEveryPiece() {
         PieceClasses classes = new PieceClasses(PIECES, 1, 2);

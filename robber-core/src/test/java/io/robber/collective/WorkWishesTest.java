@@ -1,0 +1,115 @@
+package io.robber.collective;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.robber.api.Group;
+import io.robber.exchange.ExchangeTuning;
+import io.robber.exchange.PieceExchange;
+import io.robber.sim.SimData;
+import io.robber.testkit.StubEngineContext;
+import io.robber.wire.Message;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link WorkWishes} for the own class, at node 0 of cluster 0 (nodes 0–2) with local peers 1 and 2 and
+ * global peers 3 (cluster 1, the root collective) and 4 (cluster 2). Pieces are classed among clusters 0
+ * and 2; peer 3 announces the pieces of cluster 0's class.
+ */
+class WorkWishesTest {
+    private static final int PIECES = 64;
+    private static final long INTERVAL = 100_000_000L;
+
+    private final Group group = SimData.clusters(3, 1, 1);
+    private final List<Object[]> sent = new ArrayList<>();
+    private final StubEngineContext ctx = new StubEngineContext(group, 0, SimData.manifest(PIECES, 1024),
+            List.of(1, 2, 3, 4), new SplittableRandom(5)) {
+        @Override
+        public void sendOwn(int peer, Object message) {
+            sent.add(new Object[] {peer, message});
+        }
+    };
+    private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
+
+    {
+        BitSet root = new BitSet();
+        root.set(1);
+        classes.withoutRoots(root);
+    }
+
+    private final BitSet own = classes.own();
+
+    /** The node's work, the exchange over it and the wishes; peer 3 announces the own class. */
+    private WorkWishes wishesWithWork(CollectiveWork work, PieceExchange exchange) {
+        exchange.onMessage(3, new Message.Bitfield(1, (BitSet) own.clone()));
+        exchange.onMessage(4, new Message.Bitfield(1, new BitSet()));
+        return new WorkWishes(ctx, work, exchange, List.of(1, 2), List.of(3, 4), classes, 16, INTERVAL,
+                pieces -> { });
+    }
+
+    private BitSet wished(int peer) {
+        return sent.stream().filter(m -> (int) m[0] == peer && m[1] instanceof RelayMessage.Wish)
+                .map(m -> ((RelayMessage.Wish) m[1]).pieces()).findFirst().orElse(null);
+    }
+
+    @Test
+    void aSlowPeerShortOfTheOwnClassMakesTheNodeWishForItFromItsLocalPeers() {
+        BitSet initialWork = new BitSet();
+        own.stream().limit(3).forEach(initialWork::set);
+        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
+        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        WorkWishes wishes = wishesWithWork(work, exchange);
+        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
+
+        wishes.maybeWish();
+        assertThat(sent).as("no idle global peer holds anything").isEmpty();
+
+        wishes.shortOfOwnClassAt(3);
+        wishes.maybeWish();
+        BitSet wish = wished(1);
+        assertThat(wish).isNotNull().isEqualTo(wished(2));
+        BitSet expected = (BitSet) own.clone();
+        expected.andNot(initialWork);
+        assertThat(wish.cardinality()).isEqualTo(Math.min(16, expected.cardinality()));
+        BitSet outside = (BitSet) wish.clone();
+        outside.andNot(expected);
+        assertThat(outside.isEmpty()).as("the own class peer 3 holds, less what the node asked for").isTrue();
+    }
+
+    @Test
+    void aGranterKeepsOfItsClassWhatItsGlobalPeersDeliverWithinASecond() {
+        BitSet initialWork = new BitSet();
+        initialWork.set(0, PIECES);
+        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
+        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        WorkWishes wishes = wishesWithWork(work, exchange);
+        int first = exchange.outstanding(3).nextSetBit(0);
+        ctx.now = 100_000_000L;
+        exchange.onPieceReceived(3, first);
+        long deliveredInASecond = exchange.piecesWithin(3, WorkWishes.OWN_CLASS_KEPT_NANOS);
+        assertThat(deliveredInASecond).as("1 KiB per 100 ms").isEqualTo(10);
+
+        BitSet ownWork = (BitSet) work.work().clone();
+        ownWork.and(own);
+        BitSet otherWork = (BitSet) work.work().clone();
+        otherWork.andNot(own);
+        assertThat(ownWork.cardinality()).isGreaterThan(10);
+        BitSet everything = new BitSet();
+        everything.set(0, PIECES);
+        wishes.onMessage(1, new RelayMessage.Wish(everything));
+
+        BitSet granted = ((RelayMessage.Grant) sent.get(0)[1]).pieces();
+        BitSet grantedOwn = (BitSet) granted.clone();
+        grantedOwn.and(own);
+        assertThat(grantedOwn.cardinality()).isEqualTo(ownWork.cardinality() - 10);
+        BitSet grantedOther = (BitSet) granted.clone();
+        grantedOther.andNot(own);
+        assertThat(grantedOther).as("other classes are all handed over").isEqualTo(otherWork);
+        BitSet kept = (BitSet) ownWork.clone();
+        kept.andNot(granted);
+        assertThat(work.work()).isEqualTo(kept);
+    }
+}
