@@ -19,29 +19,38 @@ import java.util.random.RandomGenerator;
  * <p>Pieces of this cluster's class ({@link PieceClasses}: one of the group's receiving clusters, the
  * same at every node) come first, so that clusters asking the same source for fresh pieces ask for
  * different ones and relay the rest to each other instead of racing for them (the source would send
- * them out twice):
+ * them out twice). Next come the pieces of the asked peer's cluster's class for which this cluster is
+ * next in the rendezvous order ({@link PieceClasses#next()}): the clusters that ask a holder of its
+ * class share the class out among them, each piece to one of them. How the choices are ordered
+ * depends on the connection:
  * <ul>
- *   <li>over a fast global connection, within each of the choices above: the receiving clusters of TC3
- *       behind the root cluster's shared uplink;</li>
- *   <li>over a slow one — some global peers deliver at least {@link #NEAR} times faster than this one,
- *       so their clusters are near (siblings on one continent) — before them, even when another global
- *       peer announced the piece: a node sees the announcements of its own global peers only, and the
- *       clusters of other continents that race it for the root's fresh pieces are mostly not among
- *       them. Then, within each choice, the pieces that are this cluster's among the near ones and
- *       this one, so that siblings fetch different pieces over their slow links.</li>
+ *   <li>over a fast global connection, the two come first among the pieces only the asked peer holds,
+ *       then any of those, then the own class, then any candidate: the receiving clusters of TC3 behind
+ *       the root cluster's shared uplink;</li>
+ *   <li>over a slow one — some global peers are near, their shortest round trip at most a
+ *       {@link #NEAR}th of the asked peer's (siblings on one continent) — the own class comes first even
+ *       when another global peer announced the piece: a node sees the announcements of its own global
+ *       peers only, and the clusters of other continents that race it for the root's fresh pieces are
+ *       mostly not among them. Then the asked peer's class that this cluster is next for, then this
+ *       cluster's pieces among the near ones and this one (those only the asked peer holds first), and
+ *       nothing else while any request is pending: the near clusters fetch the rest over their own slow
+ *       links and this node gets it from them over fast ones, so that a continent takes each piece in
+ *       about once. With nothing pending, any piece, so that a piece no near cluster fetches still
+ *       comes.</li>
  * </ul>
- * Both by rendezvous hashing of piece and cluster index ({@link PieceClasses#weight}).
- *
- * <p>Right after the own class (over a fast connection: among the pieces only the asked peer holds),
- * the pieces of the asked peer's cluster's class for which this cluster is next in the rendezvous order
- * ({@link PieceClasses#next()}): the clusters that ask a holder of its class for pieces share the class
- * out among them, so that the cluster that owns a piece sends it out of its own continent once too.
  * Asked over a slow connection for none of the own class, the node tells its wishes
  * ({@link WorkWishes#shortOfOwnClassAt}): the local peers may hold that class in their work.
  */
 final class OnlySourceFirst implements PieceSelection {
-    /** A global peer at least this many times faster than the one asked is near. */
-    static final double NEAR = 2;
+    /**
+     * A global peer whose shortest round trip (request to piece) is at most the asked peer's divided
+     * by this is near. The round trip holds one piece's serialisation at the connection's share of its
+     * link, so a busy link lengthens it, but latency keeps siblings apart from other continents: in
+     * virtual time TC2's siblings take 23–32 ms against 232–433 ms between continents, and tc2-error's
+     * 100 KB/s link to Europe (364–830 ms) does not make America's 232–326 ms to Asia and Africa near.
+     * Rates would: the other continents deliver five times faster there.
+     */
+    static final double NEAR = 5;
 
     private final RandomGenerator random;
     private final List<Integer> globalPeers;
@@ -70,38 +79,58 @@ final class OnlySourceFirst implements PieceSelection {
         if (!isGlobal.test(peer)) {
             return PieceSelection.nth(candidates, random.nextInt(available));
         }
-        BitSet near = nearClusters(exchange, peer);
         int asked = clusterOf.applyAsInt(peer);
-        if (!near.isEmpty()) {
-            int piece = pickAmong(candidates, classes.own());
-            if (piece >= 0) {
-                return piece;
-            }
-            shortOfOwnClass.accept(peer);
-            piece = pickNext(candidates, asked);
-            if (piece >= 0) {
-                return piece;
-            }
+        BitSet near = nearClusters(exchange, peer);
+        int piece = near.isEmpty() ? overFast(exchange, peer, asked, candidates)
+                : overSlow(exchange, peer, asked, near, candidates);
+        return piece >= 0 || !near.isEmpty() && !exchange.pending().isEmpty() ? piece
+                : PieceSelection.nth(candidates, random.nextInt(available));
+    }
+
+    /** The choice over a fast connection; -1 for any candidate. */
+    private int overFast(PieceExchange exchange, int peer, int asked, BitSet candidates) {
+        BitSet only = onlyAt(exchange, peer, candidates);
+        int piece = pickAmong(only, classes.own());
+        if (piece < 0) {
+            piece = pickNext(only, asked);
         }
-        BitSet only = (BitSet) candidates.clone();
-        only.andNot(exchange.announcedBy(globalPeers.stream().filter(g -> g != peer).toList()));
-        BitSet ours = near.isEmpty() ? classes.own() : classAmong(near, candidates);
-        int piece = pickAmong(only, ours);
+        if (piece < 0) {
+            piece = pickAny(only);
+        }
+        return piece >= 0 ? piece : pickAmong(candidates, classes.own());
+    }
+
+    /** The choice over a slow connection; -1 for none while a request is pending, else for any candidate. */
+    private int overSlow(PieceExchange exchange, int peer, int asked, BitSet near, BitSet candidates) {
+        int piece = pickAmong(candidates, classes.own());
         if (piece >= 0) {
             return piece;
         }
-        if (near.isEmpty()) {
-            piece = pickNext(only, asked);
-            if (piece >= 0) {
-                return piece;
-            }
+        shortOfOwnClass.accept(peer);
+        piece = pickNext(candidates, asked);
+        if (piece >= 0) {
+            return piece;
         }
-        int onlyHere = only.cardinality();
-        if (onlyHere > 0) {
-            return PieceSelection.nth(only, random.nextInt(onlyHere));
+        BitSet ours = classAmong(near, candidates);
+        BitSet only = onlyAt(exchange, peer, candidates);
+        piece = pickAmong(only, ours);
+        if (piece < 0) {
+            piece = pickAmong(candidates, ours);
         }
-        piece = pickAmong(candidates, ours);
-        return piece >= 0 ? piece : PieceSelection.nth(candidates, random.nextInt(available));
+        return piece >= 0 || !exchange.pending().isEmpty() ? piece : pickAny(only);
+    }
+
+    /** The candidates no other global peer announced. */
+    private BitSet onlyAt(PieceExchange exchange, int peer, BitSet candidates) {
+        BitSet only = (BitSet) candidates.clone();
+        only.andNot(exchange.announcedBy(globalPeers.stream().filter(g -> g != peer).toList()));
+        return only;
+    }
+
+    /** A piece of {@code pieces} at random; -1 when there is none. */
+    private int pickAny(BitSet pieces) {
+        int count = pieces.cardinality();
+        return count == 0 ? -1 : PieceSelection.nth(pieces, random.nextInt(count));
     }
 
     /** A piece of both sets, at random; -1 when there is none. */
@@ -113,7 +142,10 @@ final class OnlySourceFirst implements PieceSelection {
         return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
     }
 
-    /** A piece of {@code pieces} of {@code cluster}'s class that this cluster is next for, at random; -1 when there is none. */
+    /**
+     * A piece of {@code pieces} of {@code cluster}'s class that this cluster is next for, at random; -1
+     * when there is none.
+     */
     private int pickNext(BitSet pieces, int cluster) {
         both.clear();
         both.or(pieces);
@@ -127,15 +159,19 @@ final class OnlySourceFirst implements PieceSelection {
         return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
     }
 
-    /** Clusters of global peers at least {@link #NEAR} times faster than {@code peer}; none if its rate is unknown. */
+    /**
+     * Clusters of global peers whose shortest round trip is at most a {@link #NEAR}th of {@code peer}'s;
+     * none before a round trip to {@code peer} was measured.
+     */
     private BitSet nearClusters(PieceExchange exchange, int peer) {
         BitSet near = new BitSet();
-        double rate = exchange.rate(peer);
-        if (Double.isNaN(rate)) {
+        long asked = exchange.minRttNanos(peer);
+        if (asked == Long.MAX_VALUE) {
             return near;
         }
         for (int g : globalPeers) {
-            if (g != peer && exchange.rate(g) >= NEAR * rate) {
+            long rtt = exchange.minRttNanos(g);
+            if (g != peer && rtt != Long.MAX_VALUE && rtt * NEAR <= asked) {
                 near.set(clusterOf.applyAsInt(g));
             }
         }

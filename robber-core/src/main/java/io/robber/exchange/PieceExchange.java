@@ -208,6 +208,16 @@ public final class PieceExchange {
         return p == null ? Double.NaN : p.window.bytesPerSecond();
     }
 
+    /**
+     * The shortest round trip seen from a request to {@code peer} to the piece answering it: the
+     * propagation delay and one piece's serialisation, without queueing; {@link Long#MAX_VALUE} before
+     * any piece arrived from it or for a peer that is not a neighbour.
+     */
+    public long minRttNanos(int peer) {
+        PeerState p = peers.get(peer);
+        return p == null ? Long.MAX_VALUE : p.window.minRttNanos();
+    }
+
     /** How many live peers announced {@code piece}: its availability, for rarest-first. */
     public int availability(int piece) {
         return peers.availability(piece);

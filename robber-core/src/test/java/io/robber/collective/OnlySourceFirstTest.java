@@ -121,13 +121,14 @@ class OnlySourceFirstTest {
     }
 
     /**
-     * Peer 3 (cluster 2) delivers ten times faster than peer 2 (cluster 1). Asked over the slow
-     * connection, node 0 (cluster 0) requests the pieces of its class among all receiving clusters
-     * first, even one that peer 3 announced; without those (and telling the wishes that peer 2 is short of
-     * them), the pieces of cluster 1's class that cluster 0 is next for, then what only peer 2 holds. With
-     * three clusters, cluster 1's pieces that cluster 0 is next for are also those of the near split
-     * (their class among clusters 0 and 2 is 0); the next test tells the two apart. The fast peer is asked
-     * for its class among all receiving clusters that peer 2 does not hold.
+     * Peer 3 (cluster 2) answers a request in a tenth of the time peer 2 (cluster 1) takes, so cluster 2
+     * is near when peer 2 is asked. Over that slow connection node 0 (cluster 0) requests the pieces of
+     * its class among all receiving clusters first, even one that peer 3 announced; without those (and
+     * telling the wishes that peer 2 is short of them), the pieces of cluster 1's class that cluster 0 is
+     * next for, and nothing else while requests are pending. With three clusters, cluster 1's pieces that
+     * cluster 0 is next for are also those of the near split (their class among clusters 0 and 2 is 0);
+     * the next test tells the two apart. The near peer is asked over a fast connection, for its class
+     * among all receiving clusters that peer 2 does not hold.
      */
     @Test
     void overASlowConnectionTheOwnClassComesFirstThenTheAskedPeersClassThatThisClusterIsNextFor() {
@@ -139,7 +140,7 @@ class OnlySourceFirstTest {
         measured.onPieceReceived(3, 1);
         ctx.now = 100_000_000L;
         measured.onPieceReceived(2, 0);
-        assertThat(measured.rate(3)).isGreaterThan(OnlySourceFirst.NEAR * measured.rate(2));
+        assertThat(measured.minRttNanos(3) * OnlySourceFirst.NEAR).isLessThanOrEqualTo(measured.minRttNanos(2));
         measured.onMessage(3, new Message.Bitfield(1, range(0, pieces / 2)));
 
         BitSet near = new BitSet();
@@ -170,16 +171,18 @@ class OnlySourceFirstTest {
         assertThat(shortOfOwnClass).containsExactly(2);
 
         notOurs.andNot(nextOfPeer2);
-        BitSet onlyAtPeer2 = (BitSet) notOurs.clone();
-        onlyAtPeer2.andNot(range(0, pieces / 2));
-        assertThat(picks(measured, 2, notOurs)).as("then what only peer 2 holds").isEqualTo(onlyAtPeer2);
+        assertThat(measured.pending().isEmpty()).isFalse();
+        assertThat(wideSelection.pick(measured, 2, notOurs, notOurs.cardinality()))
+                .as("nothing else while a request is pending: cluster 2 fetches the rest").isEqualTo(-1);
     }
 
     /**
      * As above with a fourth cluster (node 4, which announces nothing), so that the near clusters'
-     * split differs from the next-cluster share: over the slow connection to peer 2, after the own class
-     * and cluster 1's pieces that cluster 0 is next for, the pieces whose class among clusters 0 and 2
-     * is 0 that only peer 2 holds.
+     * split differs from the next-cluster share, and with nothing pending (node 0 desires pieces 0 and 1
+     * only, which it got): over the slow connection to peer 2, after the own class and cluster 1's pieces
+     * that cluster 0 is next for, the pieces whose class among clusters 0 and 2 is 0 that only peer 2
+     * holds; then (with the split taken out of the candidates, as nothing is pending) any piece only
+     * peer 2 holds.
      */
     @Test
     void overASlowConnectionTheNearClustersSplitComesAfterTheNextClusterShare() {
@@ -190,7 +193,7 @@ class OnlySourceFirstTest {
         PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
         OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
                 0, classes4, peer -> { });
-        PieceExchange measured = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
+        PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
         measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
         measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
         at0.now = 10_000_000L;
@@ -207,11 +210,23 @@ class OnlySourceFirstTest {
         candidates.stream().filter(i -> i >= pieces / 2 && PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2))
                 .forEach(expected::set);
         assertThat(expected.isEmpty()).as("near-split pieces only peer 2 holds").isFalse();
+        assertThat(measured.pending().isEmpty()).isTrue();
         BitSet picked = new BitSet();
         for (int i = 0; i < 300; i++) {
             picked.set(selection4.pick(measured, 2, candidates, candidates.cardinality()));
         }
         assertThat(picked).isEqualTo(expected);
+
+        BitSet split = new BitSet();
+        candidates.stream().filter(i -> PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2)).forEach(split::set);
+        candidates.andNot(split);
+        BitSet onlyAtPeer2 = candidates.get(0, pieces);
+        onlyAtPeer2.clear(0, pieces / 2);
+        BitSet rest = new BitSet();
+        for (int i = 0; i < 300; i++) {
+            rest.set(selection4.pick(measured, 2, candidates, candidates.cardinality()));
+        }
+        assertThat(rest).as("with nothing pending, any piece only peer 2 holds").isEqualTo(onlyAtPeer2);
     }
 
     /**
