@@ -1,12 +1,8 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.emulation.model.Network;
-import io.robber.emulation.model.Scenarios;
-import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
 import io.robber.sim.SimResult;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,9 +19,7 @@ public class ContinentEntries {
         String scenario = args[0];
         String protocol = args.length > 1 ? args[1] : "robber";
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
-        Network network = Scenarios.load(scenario).resolve();
-        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        VirtualSetup setup = VirtualSetup.of(network, settings);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed);
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         int pieces = manifest.pieceCount();

@@ -1,11 +1,7 @@
 import io.robber.api.Group;
-import io.robber.emulation.model.Network;
-import io.robber.emulation.model.Scenarios;
-import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
 import io.robber.sim.SimResult;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -38,9 +34,7 @@ public class ExitClasses {
         String scenario = args[0];
         String protocol = args.length > 1 ? args[1] : "robber";
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
-        Network network = Scenarios.load(scenario).resolve();
-        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        VirtualSetup setup = VirtualSetup.of(network, settings);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed);
         Group group = setup.group();
         int pieces = setup.manifest().pieceCount();
         int k = group.clusters().size();

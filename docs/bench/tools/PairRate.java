@@ -1,13 +1,8 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.emulation.model.Network;
-import io.robber.emulation.model.Scenarios;
-import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
 import io.robber.sim.WanTraffic;
-import java.time.Duration;
-import java.util.Map;
 
 /**
  * The piece rate from one cluster to another over time in one virtual-time run (MB/s per bucket, and
@@ -22,9 +17,7 @@ public class PairRate {
         String from = args[2];
         String to = args[3];
         int bucket = args.length > 4 ? Integer.parseInt(args[4]) : 5;
-        Network network = Scenarios.load(scenario).resolve();
-        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        VirtualSetup setup = VirtualSetup.of(network, settings);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed);
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         long[] bytes = new long[1000];

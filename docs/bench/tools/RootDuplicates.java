@@ -1,13 +1,8 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.emulation.model.Network;
-import io.robber.emulation.model.Scenarios;
-import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
-import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * How often each piece left the root cluster in one virtual-time run: pieces out ÷ pieces, the
@@ -21,9 +16,7 @@ public class RootDuplicates {
         String scenario = args[0];
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 42;
         String protocol = args.length > 2 ? args[2] : "robber";
-        Network network = Scenarios.load(scenario).resolve();
-        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        VirtualSetup setup = VirtualSetup.of(network, settings);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed);
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         String root = group.member(0).cluster();

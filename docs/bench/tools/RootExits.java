@@ -1,15 +1,10 @@
 import io.robber.api.Group;
 import io.robber.api.Manifest;
-import io.robber.emulation.model.Network;
-import io.robber.emulation.model.Scenarios;
-import io.robber.emulation.runner.Experiment;
 import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.PieceTrace;
 import io.robber.sim.SimResult;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * How often each piece left the root's continent and the root's cluster (TC2: a cluster's continent is its
@@ -28,9 +23,7 @@ public class RootExits {
         String scenario = args[0];
         String protocol = args.length > 1 ? args[1] : "robber";
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
-        Network network = Scenarios.load(scenario).resolve();
-        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of());
-        VirtualSetup setup = VirtualSetup.of(network, settings);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed);
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         int pieces = manifest.pieceCount();

@@ -4,8 +4,11 @@ import io.robber.api.Group;
 import io.robber.api.Manifest;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.NodePlacement;
+import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
 import io.robber.sim.SimBuilder;
+import java.time.Duration;
+import java.util.Map;
 
 /**
  * One emulated network prepared for virtual time: its group (members need addresses, which no socket
@@ -16,6 +19,12 @@ import io.robber.sim.SimBuilder;
 public record VirtualSetup(Network network, Experiment.Settings settings, Group group, Manifest manifest) {
     /** Members need addresses, which no socket uses here. */
     private static final int UNUSED_PORT = 1;
+
+    /** A scenario of the library (or a file) at full size, in the bench's piece size, with {@code seed}. */
+    public static VirtualSetup of(String scenario, long seed) {
+        return of(Scenarios.load(scenario).resolve(),
+                new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of()));
+    }
 
     public static VirtualSetup of(Network network, Experiment.Settings settings) {
         long size = network.dataSize();
