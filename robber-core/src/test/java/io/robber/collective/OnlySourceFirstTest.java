@@ -134,12 +134,7 @@ class OnlySourceFirstTest {
     void overASlowConnectionTheOwnClassComesFirstThenTheAskedPeersClassThatThisClusterIsNextFor() {
         int pieces = WIDE;
         PieceExchange measured = desiringEverything();
-        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
-        measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
-        ctx.now = 10_000_000L;
-        measured.onPieceReceived(3, 1);
-        ctx.now = 100_000_000L;
-        measured.onPieceReceived(2, 0);
+        answerTheFirstRequests(measured, ctx);
         assertThat(measured.minRttNanos(3) * OnlySourceFirst.NEAR).isLessThanOrEqualTo(measured.minRttNanos(2));
         measured.onMessage(3, new Message.Bitfield(1, range(0, pieces / 2)));
 
@@ -194,12 +189,7 @@ class OnlySourceFirstTest {
         OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
                 0, classes4, peer -> { });
         PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
-        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
-        measured.onMessage(3, new Message.Bitfield(1, range(1, 2)));
-        at0.now = 10_000_000L;
-        measured.onPieceReceived(3, 1);
-        at0.now = 100_000_000L;
-        measured.onPieceReceived(2, 0);
+        answerTheFirstRequests(measured, at0);
         measured.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
         measured.onMessage(3, new Message.Bitfield(1, range(0, pieces / 2)));
 
@@ -253,6 +243,19 @@ class OnlySourceFirstTest {
         notOurs.andNot(nextOfPeer2);
         assertThat(picks(announced, 2, notOurs)).as("then any piece only peer 2 holds").isEqualTo(notOurs);
         assertThat(shortOfOwnClass).as("a fast connection is never short of the own class").isEmpty();
+    }
+
+    /**
+     * Peers 2 and 3 announce pieces 0 and 1, which the exchange requests at once; peer 3 answers after
+     * 10 ms, peer 2 after 100 ms.
+     */
+    private static void answerTheFirstRequests(PieceExchange exchange, StubEngineContext at) {
+        exchange.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        exchange.onMessage(3, new Message.Bitfield(1, range(1, 2)));
+        at.now = 10_000_000L;
+        exchange.onPieceReceived(3, 1);
+        at.now = 100_000_000L;
+        exchange.onPieceReceived(2, 0);
     }
 
     /** The pieces of {@code set} in {@code cluster}'s class. */
