@@ -81,10 +81,19 @@ final class OnlySourceFirst implements PieceSelection {
         }
         int asked = clusterOf.applyAsInt(peer);
         BitSet near = nearClusters(exchange, peer);
-        int piece = near.isEmpty() ? overFast(exchange, peer, asked, candidates)
-                : overSlow(exchange, peer, asked, near, candidates);
-        return piece >= 0 || !near.isEmpty() && !exchange.pending().isEmpty() ? piece
-                : PieceSelection.nth(candidates, random.nextInt(available));
+        int piece;
+        if (near.isEmpty()) {
+            piece = overFast(exchange, peer, asked, candidates);
+        } else {
+            piece = overSlow(exchange, peer, asked, near, candidates);
+            if (piece < 0 && !exchange.pending().isEmpty()) {
+                return -1;
+            }
+            if (piece < 0) {
+                piece = pickAny(onlyAt(exchange, peer, candidates));
+            }
+        }
+        return piece >= 0 ? piece : PieceSelection.nth(candidates, random.nextInt(available));
     }
 
     /** The choice over a fast connection; -1 for any candidate. */
@@ -100,7 +109,7 @@ final class OnlySourceFirst implements PieceSelection {
         return piece >= 0 ? piece : pickAmong(candidates, classes.own());
     }
 
-    /** The choice over a slow connection; -1 for none while a request is pending, else for any candidate. */
+    /** The choice over a slow connection: the own class, the next share, the near split; -1 for none of them. */
     private int overSlow(PieceExchange exchange, int peer, int asked, BitSet near, BitSet candidates) {
         int piece = pickAmong(candidates, classes.own());
         if (piece >= 0) {
@@ -114,10 +123,7 @@ final class OnlySourceFirst implements PieceSelection {
         BitSet ours = classAmong(near, candidates);
         BitSet only = onlyAt(exchange, peer, candidates);
         piece = pickAmong(only, ours);
-        if (piece < 0) {
-            piece = pickAmong(candidates, ours);
-        }
-        return piece >= 0 || !exchange.pending().isEmpty() ? piece : pickAny(only);
+        return piece >= 0 ? piece : pickAmong(candidates, ours);
     }
 
     /** The candidates no other global peer announced. */
