@@ -43,6 +43,14 @@ class OnlySourceFirstTest {
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
 
+    /** An exchange desiring everything, where peer 2 announced all 64 pieces and peer 3 piece 0. */
+    private PieceExchange peer2HoldsEverythingPeer3PieceZero() {
+        PieceExchange announced = desiringEverything();
+        announced.onMessage(2, new Message.Bitfield(1, range(0, WIDE)));
+        announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
+        return announced;
+    }
+
     /** An exchange that desires every piece a peer announces. */
     private PieceExchange desiringEverything() {
         return new PieceExchange(ctx, peer -> null, ExchangeTuning.of(5), new BitSet());
@@ -99,22 +107,16 @@ class OnlySourceFirstTest {
 
     /**
      * Among the pieces only the asked peer announced, node 0 requests those of its cluster's class
-     * first while no other global peer is much faster: the receiving clusters ask a shared source for
-     * different pieces.
+     * first while no cluster is near: the receiving clusters ask a shared source for different pieces.
      */
     @Test
     void amongPiecesOnlyTheAskedPeerHoldsThisClustersClassComesFirst() {
         int pieces = WIDE;
-        PieceExchange announced = desiringEverything();
-        announced.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
-        announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
+        PieceExchange announced = peer2HoldsEverythingPeer3PieceZero();
 
         BitSet ours = wide.own();
         assertThat(ours.cardinality()).isBetween(pieces / 6, pieces / 2);
-        BitSet fromPeer2 = new BitSet();
-        for (int i = 0; i < 300; i++) {
-            fromPeer2.set(wideSelection.pick(announced, 2, range(0, pieces), pieces));
-        }
+        BitSet fromPeer2 = picks(announced, 2, range(0, pieces));
         BitSet onlyAtPeer2 = (BitSet) ours.clone();
         onlyAtPeer2.clear(0);
         assertThat(fromPeer2).as("ours, less piece 0 that peer 3 holds").isEqualTo(onlyAtPeer2);
@@ -227,9 +229,7 @@ class OnlySourceFirstTest {
     @Test
     void theAskedPeersClassThatThisClusterIsNextForComesAfterTheOwnClass() {
         int pieces = WIDE;
-        PieceExchange announced = desiringEverything();
-        announced.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
-        announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
+        PieceExchange announced = peer2HoldsEverythingPeer3PieceZero();
         BitSet notOurs = range(1, pieces);
         notOurs.andNot(wide.own());
 
