@@ -119,27 +119,12 @@ final class PieceSender {
             storagePool.execute(() -> {
                 ByteBuf data = read(ch, transfer, piece, header);
                 if (data != null) {
-                    backOnLoop(ch, () -> write(ch, header, data, length), header, data);
+                    LoopHandOff.execute(ch.eventLoop(), () -> write(ch, header, data, length), header, data);
                 }
             });
         } catch (RejectedExecutionException e) {
             header.release();
             inFlight--;
-        }
-    }
-
-    /**
-     * Hands {@code task} from the storage pool back to the channel's event loop. Once the loop has
-     * stopped (its runtime closed while the read was under way) nobody is left to send the piece, so
-     * its buffers are released here; otherwise they would leak.
-     */
-    private static void backOnLoop(Channel ch, Runnable task, ByteBuf... buffers) {
-        try {
-            ch.eventLoop().execute(task);
-        } catch (RejectedExecutionException e) {
-            for (ByteBuf buffer : buffers) {
-                buffer.release();
-            }
         }
     }
 
@@ -155,7 +140,7 @@ final class PieceSender {
             data.release();
             header.release();
             String reason = "cannot read piece " + piece + " from storage: " + e.getMessage();
-            backOnLoop(ch, () -> {
+            LoopHandOff.execute(ch.eventLoop(), () -> {
                 inFlight--;
                 driver.storageFailed(reason);
             });
