@@ -56,10 +56,10 @@ final class FloodOrigins {
     /** The members of {@code members} whose being done {@code from} may tell its neighbour {@code to}. */
     BitSet done(int from, int to, BitSet members) {
         BitSet accepted = (BitSet) members.clone();
-        for (int m = accepted.nextSetBit(0); m >= 0; m = accepted.nextSetBit(m + 1)) {
-            if (!mayTell(from, to, m)) {
-                accepted.clear(m);
-            }
+        graph.clearNeighbours(to, accepted);
+        accepted.clear(to);
+        if (from != to && members.get(from)) {
+            accepted.set(from);
         }
         return accepted;
     }

@@ -15,9 +15,17 @@ import java.util.function.IntPredicate;
  */
 public final class PeerGraph {
     private final List<List<Integer>> neighbours;
+    /** The same neighbours as sets, so that floods filter a set of members in a few word operations. */
+    private final BitSet[] neighbourSets;
 
     private PeerGraph(List<List<Integer>> neighbours) {
         this.neighbours = neighbours;
+        this.neighbourSets = new BitSet[neighbours.size()];
+        for (int member = 0; member < neighbourSets.length; member++) {
+            BitSet set = new BitSet();
+            neighbours.get(member).forEach(set::set);
+            neighbourSets[member] = set;
+        }
     }
 
     public int size() {
@@ -30,7 +38,12 @@ public final class PeerGraph {
     }
 
     public boolean connected(int a, int b) {
-        return Collections.binarySearch(neighbours.get(a), b) >= 0;
+        return neighbourSets[a].get(b);
+    }
+
+    /** Clears the neighbours of {@code member} from {@code members}. */
+    public void clearNeighbours(int member, BitSet members) {
+        members.andNot(neighbourSets[member]);
     }
 
     /**
