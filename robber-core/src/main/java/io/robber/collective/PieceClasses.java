@@ -13,6 +13,8 @@ final class PieceClasses {
     private final int pieceCount;
     private final int ownCluster;
     private final BitSet clusters;
+    /** {@link #clusters} as an array, which {@link #own()} walks for every piece. */
+    private int[] receiving;
     /** The pieces of this node's cluster; {@code null} until asked for after a change. */
     private BitSet own;
     /** The pieces this node's cluster is next for; computed with {@link #own}. */
@@ -24,12 +26,14 @@ final class PieceClasses {
         this.ownCluster = ownCluster;
         this.clusters = new BitSet(clusterCount);
         this.clusters.set(0, clusterCount);
+        this.receiving = clusters.stream().toArray();
     }
 
     /** The root collectives are known: they receive nothing, so their pieces go to the other clusters. */
     void withoutRoots(BitSet roots) {
         clusters.andNot(roots);
         clusters.set(ownCluster);
+        receiving = clusters.stream().toArray();
         own = null;
     }
 
@@ -86,7 +90,7 @@ final class PieceClasses {
         int second = -1;
         long firstWeight = Long.MIN_VALUE;
         long secondWeight = Long.MIN_VALUE;
-        for (int c = clusters.nextSetBit(0); c >= 0; c = clusters.nextSetBit(c + 1)) {
+        for (int c : receiving) {
             long w = weight(piece, c);
             if (first < 0 || w > firstWeight) {
                 second = first;
