@@ -1,6 +1,7 @@
 package io.robber.sim;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,28 +27,20 @@ public final class SharedRoute implements Route {
     private record Frame(long bytes, Runnable sent, Runnable arrived) {
     }
 
-    /** The links of all stages in crossing order; stage {@code s} holds those from {@code first[s]} on. */
-    private final SharedLink[] links;
-    private final int[] first;
-    private final long[] delays;
-    /** Per link: the frames waiting for it (created when first needed), and whether a frame of this route crosses it. */
-    private final ArrayDeque<Frame>[] waiting;
-    private final boolean[] busy;
+    private final List<Stage> stages;
+    /** Per stage and link: the frames waiting for it, and whether a frame of this route crosses it. */
+    private final List<List<ArrayDeque<Frame>>> queues = new ArrayList<>();
+    private final List<boolean[]> busy = new ArrayList<>();
 
-    @SuppressWarnings("unchecked")
     public SharedRoute(List<Stage> stages) {
         if (stages.isEmpty()) {
             throw new IllegalArgumentException("a route needs at least one stage");
         }
-        this.links = stages.stream().flatMap(s -> s.links().stream()).toArray(SharedLink[]::new);
-        this.first = new int[stages.size() + 1];
-        this.delays = new long[stages.size()];
-        for (int s = 0; s < stages.size(); s++) {
-            first[s + 1] = first[s] + stages.get(s).links().size();
-            delays[s] = stages.get(s).delayNanos();
+        this.stages = List.copyOf(stages);
+        for (Stage stage : stages) {
+            queues.add(stage.links().stream().map(l -> new ArrayDeque<Frame>()).toList());
+            busy.add(new boolean[stage.links().size()]);
         }
-        this.waiting = new ArrayDeque[links.length];
-        this.busy = new boolean[links.length];
     }
 
     @Override
@@ -55,37 +48,34 @@ public final class SharedRoute implements Route {
         enter(clock, 0, 0, new Frame(bytes, sent, arrived));
     }
 
-    /** {@code frame} reaches link {@code hop} (counted over all stages) in {@code stage}, or the stage's delay after its last link. */
+    /** {@code frame} reaches link {@code hop} of {@code stage}, or the stage's delay after its last link. */
     private void enter(VirtualClock clock, int stage, int hop, Frame frame) {
-        if (hop == first[stage + 1]) {
+        if (hop == stages.get(stage).links().size()) {
             if (stage == 0 && frame.sent() != UNWATCHED) {
                 clock.at(clock.now(), frame.sent());
             }
-            long due = clock.now() + delays[stage];
-            if (stage + 1 < delays.length) {
-                clock.at(due, () -> enter(clock, stage + 1, hop, frame));
+            long due = clock.now() + stages.get(stage).delayNanos();
+            if (stage + 1 < stages.size()) {
+                clock.at(due, () -> enter(clock, stage + 1, 0, frame));
             } else {
                 clock.at(due, frame.arrived());
             }
             return;
         }
-        if (waiting[hop] == null) {
-            waiting[hop] = new ArrayDeque<>(4);
-        }
-        waiting[hop].add(frame);
-        if (!busy[hop]) {
+        queues.get(stage).get(hop).add(frame);
+        if (!busy.get(stage)[hop]) {
             startNext(clock, stage, hop);
         }
     }
 
-    /** The next waiting frame takes link {@code hop}. */
+    /** The next waiting frame takes link {@code hop} of {@code stage}. */
     private void startNext(VirtualClock clock, int stage, int hop) {
-        Frame next = waiting[hop].poll();
-        busy[hop] = next != null;
+        Frame next = queues.get(stage).get(hop).poll();
+        busy.get(stage)[hop] = next != null;
         if (next == null) {
             return;
         }
-        long passed = links[hop].reserve(next.bytes(), clock.now());
+        long passed = stages.get(stage).links().get(hop).reserve(next.bytes(), clock.now());
         clock.at(passed, () -> {
             startNext(clock, stage, hop);
             enter(clock, stage, hop + 1, next);
