@@ -4,7 +4,6 @@ import io.robber.api.Group;
 import io.robber.api.ProtocolException;
 import io.robber.engine.PeerGraph;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.jgrapht.Graph;
@@ -15,8 +14,7 @@ import org.jgrapht.graph.SimpleGraph;
 /**
  * Phases 1 and 2 of Robber (§3.1): the local peers of every node and its global peers, generated in
  * memory identically on every node from the group and a seed, and regenerated until the local graph
- * of every collective (Lemma 1) and the collective-level global graph (Lemma 2) are connected; then
- * every pair of clusters that no global edge joins gets one.
+ * of every collective (Lemma 1) and the collective-level global graph (Lemma 2) are connected.
  */
 public final class CollectivePeerGraph {
     static final int MAX_ATTEMPTS = 1000;
@@ -69,46 +67,11 @@ public final class CollectivePeerGraph {
                 }
             }
             if (isConnected(clusters, edges, group::clusterIndex)) {
-                joinEveryClusterPair(group, edges, random);
                 return edges;
             }
         }
         throw new ProtocolException("could not build a connected global peer graph over " + clusters.size()
                 + " clusters with " + peers + " global peers per node: raise the number of peers");
-    }
-
-    /**
-     * Adds one global edge for every pair of clusters that none joins, between members the rank rule
-     * of {@link #potentialGlobalPeers} pairs: a member of the smaller cluster at random and one of its
-     * candidates in the larger. A departure from §3.1: with many small clusters its random choice
-     * leaves pairs out (4 of tc2-c4's 120), and the link between such a pair then carries nothing,
-     * although the bound counts it.
-     */
-    private static void joinEveryClusterPair(Group group, List<int[]> edges, SplittableRandom random) {
-        int count = group.clusters().size();
-        BitSet joined = new BitSet(count * count);
-        for (int[] e : edges) {
-            int a = group.clusterIndex(e[0]);
-            int b = group.clusterIndex(e[1]);
-            joined.set(a * count + b);
-            joined.set(b * count + a);
-        }
-        for (int a = 0; a < count; a++) {
-            for (int b = a + 1; b < count; b++) {
-                if (!joined.get(a * count + b)) {
-                    List<Integer> first = group.collective(group.clusters().get(a));
-                    List<Integer> second = group.collective(group.clusters().get(b));
-                    boolean firstSmaller = first.size() <= second.size();
-                    List<Integer> smaller = firstSmaller ? first : second;
-                    List<Integer> larger = firstSmaller ? second : first;
-                    int member = smaller.get(random.nextInt(smaller.size()));
-                    int rank = group.rank(member);
-                    int from = (int) ceilDiv((long) rank * larger.size(), smaller.size());
-                    int to = (int) ceilDiv((long) (rank + 1) * larger.size(), smaller.size());
-                    edges.add(new int[] {member, larger.get(from + random.nextInt(to - from))});
-                }
-            }
-        }
     }
 
     /**

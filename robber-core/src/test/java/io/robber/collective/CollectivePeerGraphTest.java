@@ -89,51 +89,6 @@ class CollectivePeerGraphTest {
         }
     }
 
-    @Test
-    void everyPairOfClustersIsJoinedByAGlobalEdgeBetweenMembersOfEqualRank() {
-        Group group = group(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4);
-        int clusters = group.clusters().size();
-        for (long seed = 0; seed < 10; seed++) {
-            PeerGraph graph = CollectivePeerGraph.generate(group, 3, seed);
-            boolean[][] joined = new boolean[clusters][clusters];
-            for (int x = 0; x < group.size(); x++) {
-                for (int y : graph.neighbours(x)) {
-                    if (!group.sameCluster(x, y)) {
-                        joined[group.clusterIndex(x)][group.clusterIndex(y)] = true;
-                        assertThat(group.rank(y)).as("rank of %d's global peer %d, seed %d", x, y, seed)
-                                .isEqualTo(group.rank(x));
-                    }
-                }
-            }
-            for (int a = 0; a < clusters; a++) {
-                for (int b = 0; b < clusters; b++) {
-                    assertThat(joined[a][b] || a == b).as("clusters %d and %d, seed %d", a, b, seed).isTrue();
-                }
-            }
-        }
-    }
-
-    @Test
-    void aPairOfUnequalClustersIsJoinedAlongTheRankRule() {
-        Group group = group(2, 6, 6, 6, 6, 6, 6, 6, 6);
-        for (long seed = 0; seed < 10; seed++) {
-            PeerGraph graph = CollectivePeerGraph.generate(group, 1, seed);
-            List<Integer> small = group.collective("c0");
-            for (int c = 1; c < group.clusters().size(); c++) {
-                List<Integer> large = group.collective("c" + c);
-                List<int[]> between = new ArrayList<>();
-                for (int x : small) {
-                    graph.neighbours(x).stream().filter(large::contains).forEach(y -> between.add(new int[] {x, y}));
-                }
-                assertThat(between).as("edges between c0 and c%d, seed %d", c, seed).isNotEmpty();
-                for (int[] e : between) {
-                    assertThat(group.rank(e[1]) / 3).as("c0's rank %d is paired with ranks %d–%d", group.rank(e[0]),
-                            3 * group.rank(e[0]), 3 * group.rank(e[0]) + 2).isEqualTo(group.rank(e[0]));
-                }
-            }
-        }
-    }
-
     private static List<Integer> localPeers(Group group, PeerGraph graph, int member) {
         return graph.neighbours(member).stream().filter(n -> group.sameCluster(member, n)).toList();
     }
