@@ -13,8 +13,6 @@ final class PieceClasses {
     private final int pieceCount;
     private final int ownCluster;
     private final BitSet clusters;
-    /** {@link #clusters} as an array, which {@link #own()} walks for every piece. */
-    private int[] receiving;
     /** The pieces of this node's cluster; {@code null} until asked for after a change. */
     private BitSet own;
     /** The pieces this node's cluster is next for; computed with {@link #own}. */
@@ -26,14 +24,12 @@ final class PieceClasses {
         this.ownCluster = ownCluster;
         this.clusters = new BitSet(clusterCount);
         this.clusters.set(0, clusterCount);
-        this.receiving = clusters.stream().toArray();
     }
 
     /** The root collectives are known: they receive nothing, so their pieces go to the other clusters. */
     void withoutRoots(BitSet roots) {
         clusters.andNot(roots);
         clusters.set(ownCluster);
-        receiving = clusters.stream().toArray();
         own = null;
     }
 
@@ -42,8 +38,9 @@ final class PieceClasses {
         if (own == null) {
             own = new BitSet(pieceCount);
             next = new BitSet(pieceCount);
+            int[] receiving = clusters.stream().toArray();
             for (int piece = 0; piece < pieceCount; piece++) {
-                int[] firstTwo = firstTwo(piece);
+                int[] firstTwo = firstTwo(piece, receiving);
                 if (firstTwo[0] == ownCluster) {
                     own.set(piece);
                 } else if (firstTwo[1] == ownCluster) {
@@ -84,8 +81,8 @@ final class PieceClasses {
         return best;
     }
 
-    /** The receiving clusters of the two highest weights for {@code piece}, the highest first. */
-    private int[] firstTwo(int piece) {
+    /** Of {@code receiving}, the clusters of the two highest weights for {@code piece}, the highest first. */
+    private static int[] firstTwo(int piece, int[] receiving) {
         int first = -1;
         int second = -1;
         long firstWeight = Long.MIN_VALUE;
