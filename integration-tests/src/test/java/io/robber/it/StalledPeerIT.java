@@ -15,7 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * connection alive, takes pieces and announces them, but answers no request. Its cluster-mate asks it
  * for pieces; before the fix such requests waited forever and the cluster-mate with them. Now they are
  * asked for elsewhere, the member is dropped, and the honest receivers finish with verified copies while
- * it is still running; the sender names it as failed.
+ * it is still running; the sender names it as failed. The sender's {@code --max-rate} makes the push take
+ * longer than the failure timeout however fast the machine is, so the cluster-mate still owes pieces
+ * when the stalled member's time is up (unthrottled, it could finish first, asking elsewhere, and never
+ * drop it).
  */
 class StalledPeerIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,11 +38,11 @@ class StalledPeerIT {
     @Test
     void aMemberThatTakesPiecesButServesNoneDoesNotStallItsClusterMate() throws Exception {
         Path data = work.resolve("data.bin");
-        RobberProcesses.writeData(data, 48L << 20, 8);
+        RobberProcesses.writeData(data, 32L << 20, 8);
         String coordinator = RobberProcesses.coordinator("127.0.0.90");
         RobberProcesses.Node sender = processes.start("sender", "send", data.toString(), "--listen", coordinator,
-                "--expect", "3", "--cluster", "a", "--id", "root", "--failure-timeout", "10s", "--json", "--wait", "2m",
-                "--timeout", "3m");
+                "--expect", "3", "--cluster", "a", "--id", "root", "--failure-timeout", "10s", "--max-rate", "2MB/s",
+                "--json", "--wait", "2m", "--timeout", "3m");
         RobberProcesses.Node a1 = receiver("a1", "a", "127.0.1.90", coordinator);
         RobberProcesses.Node b1 = receiver("b1", "b", "127.0.2.90", coordinator);
         RobberProcesses.Node stalled = processes.startMain("b2", StalledDiskMember.class, coordinator, "127.0.2.91",
