@@ -21,8 +21,8 @@ public interface CollectivePolicy {
     /**
      * Whether members relay between clusters (Robber): they hear of every piece their global peers
      * hold, request from a global peer first what no other global peer holds, their cluster's class of
-     * pieces first ({@link OnlySourceFirst}, {@link PieceClasses}), and wish for work their idle global
-     * peers could serve ({@link WorkWishes}).
+     * pieces first ({@link OnlySourceFirst}, {@link PieceClasses}), and wish for work their global
+     * peers hold ({@link WorkWishes}).
      */
     default boolean relaying() {
         return false;

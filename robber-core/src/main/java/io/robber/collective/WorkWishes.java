@@ -11,11 +11,19 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Relaying between clusters: a node whose global connections have room while its global peers hold
- * pieces that are not its work, and that no local peer announced, wishes for those pieces — it asks
- * its local peers to hand over what of them is in their work. Each piece stays in exactly one work of
- * the collective, so the collective still fetches it over the wide area once, but from a peer that
- * has it now (a sibling cluster that relays it) instead of the one the work's owner happens to ask.
+ * Relaying between clusters: a node whose global peers hold pieces that are not its work, and that no
+ * local peer announced, wishes for those pieces — it asks its local peers to hand over what of them is
+ * in their work. Each piece stays in exactly one work of the collective, so the collective still
+ * fetches it over the wide area once, but from a peer that has it now (a sibling cluster that relays
+ * it) instead of the one the work's owner happens to ask.
+ *
+ * <p>A wish names, for an idle global peer, a batch of what it holds (see the constructor), and for
+ * one with requests outstanding what it delivers in one interval at its measured rate: the work
+ * follows the pieces to the members whose peers hold them while those peers are still busy, instead
+ * of after their connections ran dry. Wishing for idle peers only left the collective's work with
+ * members whose peers lacked it: in virtual time, medians of seeds 42, 1 and 2, tc2-c4 57.9 → 59.9 %
+ * of the bound and tc4-4x16 80.8 → 84.3 %, at a §4.4 overhead of at most 0.42 % (tc2-error-c1).
+ * A full batch for busy peers too gained as much but cost 0.51 % there.
  *
  * <p>One wish is out at a time, answered by every live local peer with a grant (maybe empty), and a
  * node wishes at most once per interval: a wish and its grants cost two messages per local peer, and
@@ -88,7 +96,7 @@ final class WorkWishes {
     }
 
     /**
-     * Wishes, unless a wish is out, for what idle global peers could serve beyond this node's work;
+     * Wishes, unless a wish is out, for what the global peers could serve beyond this node's work;
      * within the interval after the last wish, once the interval has passed.
      */
     void maybeWish() {
@@ -120,13 +128,13 @@ final class WorkWishes {
         }
         shortOfOwnClass.clear();
         for (int g : globalPeers) {
-            if (!exchange.connected(g) || !exchange.outstanding(g).isEmpty()) {
+            if (!exchange.connected(g)) {
                 continue;
             }
             BitSet offer = exchange.announcedBy(List.of(g));
             offer.andNot(unavailable);
             offer.andNot(wish);
-            pickRandom(offer, batch(g), wish);
+            pickRandom(offer, exchange.outstanding(g).isEmpty() ? batch(g) : topUp(g), wish);
         }
         if (wish.isEmpty()) {
             return;
@@ -155,9 +163,14 @@ final class WorkWishes {
         }
     }
 
-    /** How many pieces to wish for at once for {@code peer}. */
+    /** How many pieces to wish for at once for {@code peer} when it is idle, or short of the own class. */
     private int batch(int peer) {
         return (int) Math.max(perPeer, exchange.piecesWithin(peer, 2 * intervalNanos));
+    }
+
+    /** How many pieces to wish for for {@code peer} while it has requests outstanding: what it delivers in an interval. */
+    private int topUp(int peer) {
+        return (int) Math.max(1, exchange.piecesWithin(peer, intervalNanos));
     }
 
     private void pickRandom(BitSet from, int count, BitSet into) {

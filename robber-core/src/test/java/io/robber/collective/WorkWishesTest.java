@@ -56,7 +56,27 @@ class WorkWishesTest {
     }
 
     @Test
-    void aSlowPeerShortOfTheOwnClassMakesTheNodeWishForItFromItsLocalPeers() {
+    void aBusyGlobalPeerIsToppedUpWithWhatItDeliversInAnInterval() {
+        BitSet initialWork = new BitSet();
+        own.stream().limit(3).forEach(initialWork::set);
+        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
+        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        WorkWishes wishes = wishesWithWork(work, exchange);
+        int first = exchange.outstanding(3).nextSetBit(0);
+        ctx.now = 10_000_000L;
+        exchange.onPieceReceived(3, first);
+        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
+        assertThat(exchange.piecesWithin(3, INTERVAL)).as("1 KiB per 10 ms").isEqualTo(10);
+
+        wishes.maybeWish();
+        BitSet wish = wished(1);
+        assertThat(wish).as("what peer 3 delivers in an interval").isNotNull().isEqualTo(wished(2));
+        assertThat(wish.cardinality()).isEqualTo(10);
+        assertThat(isWithin(wish, beyond(initialWork))).as("what peer 3 holds, less the work").isTrue();
+    }
+
+    @Test
+    void aSlowPeerShortOfTheOwnClassMakesTheNodeWishForABatchOfIt() {
         BitSet initialWork = new BitSet();
         own.stream().limit(3).forEach(initialWork::set);
         CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
@@ -64,19 +84,27 @@ class WorkWishesTest {
         WorkWishes wishes = wishesWithWork(work, exchange);
         assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
 
-        wishes.maybeWish();
-        assertThat(sent).as("no idle global peer holds anything").isEmpty();
-
         wishes.shortOfOwnClassAt(3);
         wishes.maybeWish();
         BitSet wish = wished(1);
         assertThat(wish).isNotNull().isEqualTo(wished(2));
+        BitSet expected = beyond(initialWork);
+        assertThat(wish.cardinality()).as("16 of the class, and one as peer 3's top-up (no rate measured yet)")
+                .isEqualTo(Math.min(16 + 1, expected.cardinality()));
+        assertThat(isWithin(wish, expected)).as("the own class peer 3 holds, less what the node asked for").isTrue();
+    }
+
+    /** The own class (what peer 3 holds) less {@code work}. */
+    private BitSet beyond(BitSet work) {
         BitSet expected = (BitSet) own.clone();
-        expected.andNot(initialWork);
-        assertThat(wish.cardinality()).isEqualTo(Math.min(16, expected.cardinality()));
-        BitSet outside = (BitSet) wish.clone();
-        outside.andNot(expected);
-        assertThat(outside.isEmpty()).as("the own class peer 3 holds, less what the node asked for").isTrue();
+        expected.andNot(work);
+        return expected;
+    }
+
+    private static boolean isWithin(BitSet pieces, BitSet set) {
+        BitSet outside = (BitSet) pieces.clone();
+        outside.andNot(set);
+        return outside.isEmpty();
     }
 
     @Test
