@@ -76,6 +76,23 @@ class WorkWishesTest {
     }
 
     @Test
+    void aBusyPeerThatTakesLongerThanAnIntervalPerPieceIsNotToppedUp() {
+        BitSet initialWork = new BitSet();
+        own.stream().limit(3).forEach(initialWork::set);
+        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
+        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        WorkWishes wishes = wishesWithWork(work, exchange);
+        int first = exchange.outstanding(3).nextSetBit(0);
+        ctx.now = 300_000_000L;
+        exchange.onPieceReceived(3, first);
+        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
+        assertThat(exchange.piecesWithin(3, INTERVAL)).as("1 KiB per 300 ms").isZero();
+
+        wishes.maybeWish();
+        assertThat(sent).as("peer 4 holds nothing, peer 3 delivers less than a piece per interval").isEmpty();
+    }
+
+    @Test
     void aSlowPeerShortOfTheOwnClassMakesTheNodeWishForABatchOfIt() {
         BitSet initialWork = new BitSet();
         own.stream().limit(3).forEach(initialWork::set);
@@ -89,8 +106,8 @@ class WorkWishesTest {
         BitSet wish = wished(1);
         assertThat(wish).isNotNull().isEqualTo(wished(2));
         BitSet expected = beyond(initialWork);
-        assertThat(wish.cardinality()).as("16 of the class, and one as peer 3's top-up (no rate measured yet)")
-                .isEqualTo(Math.min(16 + 1, expected.cardinality()));
+        assertThat(wish.cardinality()).as("16 of the class; no top-up for peer 3 before its rate is measured")
+                .isEqualTo(Math.min(16, expected.cardinality()));
         assertThat(isWithin(wish, expected)).as("the own class peer 3 holds, less what the node asked for").isTrue();
     }
 
