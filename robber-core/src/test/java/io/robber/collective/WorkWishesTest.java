@@ -55,37 +55,43 @@ class WorkWishesTest {
                 .map(m -> ((RelayMessage.Wish) m[1]).pieces()).findFirst().orElse(null);
     }
 
+    /** Work of three pieces of the own class, all requested from peer 3, which holds the whole class. */
+    private final BitSet threeOfTheClass = new BitSet();
+    private PieceExchange exchange;
+
+    private WorkWishes busyWithThreeOfTheClass() {
+        own.stream().limit(3).forEach(threeOfTheClass::set);
+        CollectiveWork work = new CollectiveWork(ctx, threeOfTheClass, true);
+        exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        WorkWishes wishes = wishesWithWork(work, exchange);
+        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
+        return wishes;
+    }
+
+    /** Peer 3 answers its first request after {@code nanos}: its rate is measured. */
+    private void firstPieceAfter(long nanos) {
+        ctx.now = nanos;
+        exchange.onPieceReceived(3, exchange.outstanding(3).nextSetBit(0));
+        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is still busy").isFalse();
+    }
+
     @Test
     void aBusyGlobalPeerIsToppedUpWithWhatItDeliversInAnInterval() {
-        BitSet initialWork = new BitSet();
-        own.stream().limit(3).forEach(initialWork::set);
-        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
-        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
-        WorkWishes wishes = wishesWithWork(work, exchange);
-        int first = exchange.outstanding(3).nextSetBit(0);
-        ctx.now = 10_000_000L;
-        exchange.onPieceReceived(3, first);
-        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
+        WorkWishes wishes = busyWithThreeOfTheClass();
+        firstPieceAfter(10_000_000L);
         assertThat(exchange.piecesWithin(3, INTERVAL)).as("1 KiB per 10 ms").isEqualTo(10);
 
         wishes.maybeWish();
         BitSet wish = wished(1);
         assertThat(wish).as("what peer 3 delivers in an interval").isNotNull().isEqualTo(wished(2));
         assertThat(wish.cardinality()).isEqualTo(10);
-        assertThat(isWithin(wish, beyond(initialWork))).as("what peer 3 holds, less the work").isTrue();
+        assertThat(isWithin(wish, beyond(threeOfTheClass))).as("what peer 3 holds, less the work").isTrue();
     }
 
     @Test
     void aBusyPeerThatTakesLongerThanAnIntervalPerPieceIsNotToppedUp() {
-        BitSet initialWork = new BitSet();
-        own.stream().limit(3).forEach(initialWork::set);
-        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
-        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
-        WorkWishes wishes = wishesWithWork(work, exchange);
-        int first = exchange.outstanding(3).nextSetBit(0);
-        ctx.now = 300_000_000L;
-        exchange.onPieceReceived(3, first);
-        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
+        WorkWishes wishes = busyWithThreeOfTheClass();
+        firstPieceAfter(300_000_000L);
         assertThat(exchange.piecesWithin(3, INTERVAL)).as("1 KiB per 300 ms").isZero();
 
         wishes.maybeWish();
@@ -94,18 +100,12 @@ class WorkWishesTest {
 
     @Test
     void aSlowPeerShortOfTheOwnClassMakesTheNodeWishForABatchOfIt() {
-        BitSet initialWork = new BitSet();
-        own.stream().limit(3).forEach(initialWork::set);
-        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
-        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
-        WorkWishes wishes = wishesWithWork(work, exchange);
-        assertThat(exchange.outstanding(3).isEmpty()).as("peer 3 is busy with the work").isFalse();
-
+        WorkWishes wishes = busyWithThreeOfTheClass();
         wishes.shortOfOwnClassAt(3);
         wishes.maybeWish();
         BitSet wish = wished(1);
         assertThat(wish).isNotNull().isEqualTo(wished(2));
-        BitSet expected = beyond(initialWork);
+        BitSet expected = beyond(threeOfTheClass);
         assertThat(wish.cardinality()).as("16 of the class; no top-up for peer 3 before its rate is measured")
                 .isEqualTo(Math.min(16, expected.cardinality()));
         assertThat(isWithin(wish, expected)).as("the own class peer 3 holds, less what the node asked for").isTrue();
