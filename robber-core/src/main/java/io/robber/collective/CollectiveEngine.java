@@ -164,6 +164,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     public void onPeerReconnected(int peer) {
         exchange.onPeerReconnected(peer);
         stealing.ifPresent(s -> s.onPeerReconnected(peer));
+        wishes.ifPresent(w -> w.onPeerReconnected(peer));
     }
 
     @Override

@@ -58,6 +58,8 @@ public final class WorkStealing {
     private final Set<Integer> laborForce = new LinkedHashSet<>();
     /** Loot handed to each thief and not yet acknowledged. */
     private final Map<Integer, BitSet> handedOut = new HashMap<>();
+    /** Everything each thief stole here: one that comes back may have restarted without its work. */
+    private final Map<Integer, BitSet> stolenBy = new HashMap<>();
     /**
      * Per victim, the steals given up on that it has not answered yet: TCP keeps its answers in order,
      * so its next works answer those, and are taken as any loot.
@@ -161,11 +163,26 @@ public final class WorkStealing {
         }
     }
 
-    /** A reconnected local peer hears, as at the start, that this node may have work. */
+    /**
+     * A reconnected local peer hears, as at the start, that this node may have work. If it restarted,
+     * it lost its work, and what it stole here would be nobody's work any more (no member would fetch
+     * those pieces, and the collective would never complete), so this node takes back everything that
+     * peer stole here, less what it holds, awaits or a local peer announced. If the peer only lost its
+     * connection, some of those pieces are fetched twice.
+     */
     public void onPeerReconnected(int peer) {
-        if (localPeers.contains(peer)) {
-            ctx.send(peer, new Message.FoundWork(ctx.op()));
+        if (!localPeers.contains(peer)) {
+            return;
         }
+        handedOut.remove(peer);
+        BitSet loot = stolenBy.remove(peer);
+        if (loot != null) {
+            unheld(loot).andNot(exchange.announcedBy(localPeers));
+            if (!loot.isEmpty()) {
+                employ.accept(loot);
+            }
+        }
+        ctx.send(peer, new Message.FoundWork(ctx.op()));
     }
 
     private void onSteal(int thief) {
@@ -174,6 +191,7 @@ public final class WorkStealing {
         ctx.send(thief, new Message.Work(ctx.op(), loot));
         if (!loot.isEmpty()) {
             handedOut.put(thief, (BitSet) loot.clone());
+            stolenBy.computeIfAbsent(thief, p -> new BitSet()).or(loot);
             tellGlobalPeers.run();
         }
     }

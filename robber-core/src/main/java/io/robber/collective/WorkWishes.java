@@ -69,6 +69,8 @@ final class WorkWishes {
     private final BitSet refused = new BitSet();
     /** Grants to each wisher not yet acknowledged. */
     private final Map<Integer, BitSet> handedOut = new HashMap<>();
+    /** Everything granted to each wisher: one that comes back may have restarted without its work. */
+    private final Map<Integer, BitSet> grantedTo = new HashMap<>();
     /** Slow global peers asked for none of this cluster's class since the last wish. */
     private final Set<Integer> shortOfOwnClass = new HashSet<>();
 
@@ -201,6 +203,7 @@ final class WorkWishes {
             work.work().andNot(loot);
             if (!loot.isEmpty()) {
                 handedOut.put(peer, (BitSet) loot.clone());
+                grantedTo.computeIfAbsent(peer, p -> new BitSet()).or(loot);
             }
             ctx.sendOwn(peer, new RelayMessage.Grant(loot));
         } else if (message instanceof RelayMessage.Grant g && awaited.remove(peer)) {
@@ -251,6 +254,27 @@ final class WorkWishes {
             if (!loot.isEmpty()) {
                 employ.accept(loot);
             }
+        }
+    }
+
+    /**
+     * A local peer came back. If it restarted, it lost its work, and what this node granted it would be
+     * nobody's work any more: no member would fetch those pieces over the wide area, and the collective
+     * would never complete. So this node takes back everything it granted that peer, less what it holds,
+     * awaits or a local peer announced. If the peer only lost its connection, some of those pieces are
+     * fetched twice.
+     */
+    void onPeerReconnected(int peer) {
+        handedOut.remove(peer);
+        BitSet loot = grantedTo.remove(peer);
+        if (loot == null) {
+            return;
+        }
+        loot.andNot(exchange.possession());
+        loot.andNot(exchange.pending());
+        loot.andNot(exchange.announcedBy(localPeers));
+        if (!loot.isEmpty()) {
+            employ.accept(loot);
         }
     }
 

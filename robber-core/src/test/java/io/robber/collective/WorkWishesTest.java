@@ -41,13 +41,15 @@ class WorkWishesTest {
     }
 
     private final BitSet own = classes.own();
+    /** What the wishes added to the work (grants, and what was taken back). */
+    private final BitSet employed = new BitSet();
 
     /** The node's work, the exchange over it and the wishes; peer 3 announces the own class. */
     private WorkWishes wishesWithWork(CollectiveWork work, PieceExchange exchange) {
         exchange.onMessage(3, new Message.Bitfield(1, (BitSet) own.clone()));
         exchange.onMessage(4, new Message.Bitfield(1, new BitSet()));
         return new WorkWishes(ctx, work, exchange, List.of(1, 2), List.of(3, 4), classes, 16, INTERVAL,
-                pieces -> { });
+                employed::or);
     }
 
     private BitSet wished(int peer) {
@@ -109,6 +111,32 @@ class WorkWishesTest {
         assertThat(wish.cardinality()).as("16 of the class; no top-up for peer 3 before its rate is measured")
                 .isEqualTo(Math.min(16, expected.cardinality()));
         assertThat(isWithin(wish, expected)).as("the own class peer 3 holds, less what the node asked for").isTrue();
+    }
+
+    @Test
+    void whatAPeerWasGrantedIsTakenBackWhenItComesBackForItMayHaveRestartedWithoutIt() {
+        BitSet initialWork = new BitSet();
+        initialWork.set(0, PIECES);
+        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
+        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        WorkWishes wishes = wishesWithWork(work, exchange);
+        BitSet otherClass = new BitSet();
+        otherClass.set(0, PIECES);
+        otherClass.andNot(own);
+        BitSet wished = new BitSet();
+        otherClass.stream().limit(4).forEach(wished::set);
+
+        wishes.onMessage(1, new RelayMessage.Wish((BitSet) wished.clone()));
+        assertThat(((RelayMessage.Grant) sent.get(0)[1]).pieces()).isEqualTo(wished);
+        wishes.onMessage(1, new RelayMessage.Wish(new BitSet()));
+        assertThat(employed.isEmpty()).as("acknowledged by the next wish: nothing taken back yet").isTrue();
+
+        exchange.onPeerReconnected(1);
+        wishes.onPeerReconnected(1);
+        assertThat(employed).as("granted to peer 1, which came back").isEqualTo(wished);
+        employed.clear();
+        wishes.onPeerReconnected(1);
+        assertThat(employed.isEmpty()).as("taken back once").isTrue();
     }
 
     /** The own class (what peer 3 holds) less {@code work}. */
