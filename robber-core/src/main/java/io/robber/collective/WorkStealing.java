@@ -32,7 +32,8 @@ import java.util.function.Consumer;
  *
  * <p>Work handed to a thief is lost if the connection drops before the thief got it, so a victim
  * keeps the loot until the thief acknowledges it implicitly — by its next steal or its found-work,
- * both sent only after it took the loot — and takes it back when the connection is lost first.
+ * both sent only after it took the loot — and takes it back when the connection is lost first
+ * ({@link HandedOverWork}).
  *
  * <p>A steal is answered at once by an honest victim, so one left unanswered for a tenth of the
  * failure timeout ({@link #STEAL_PATIENCE}) is given up on: the victim leaves the labor force until it
@@ -56,10 +57,8 @@ public final class WorkStealing {
     private final Runnable whenIdle;
     /** Local peers that presumably have work. */
     private final Set<Integer> laborForce = new LinkedHashSet<>();
-    /** Loot handed to each thief and not yet acknowledged. */
-    private final Map<Integer, BitSet> handedOut = new HashMap<>();
-    /** Everything each thief stole here: one that comes back may have restarted without its work. */
-    private final Map<Integer, BitSet> stolenBy = new HashMap<>();
+    /** The loot of thieves, kept until acknowledged and taken back from those that come back. */
+    private final HandedOverWork handedOut;
     /**
      * Per victim, the steals given up on that it has not answered yet: TCP keeps its answers in order,
      * so its next works answer those, and are taken as any loot.
@@ -88,6 +87,7 @@ public final class WorkStealing {
         this.employ = employ;
         this.whenIdle = whenIdle;
         this.stealDeadlineNanos = ctx.failureTimeout().toNanos() / STEAL_PATIENCE;
+        this.handedOut = new HandedOverWork(exchange, localPeers);
     }
 
     /** Found-work to every local peer: bootstraps the labor forces, and announces new work. */
@@ -140,7 +140,7 @@ public final class WorkStealing {
         } else if (message instanceof Message.Work w) {
             onWork(peer, w.pieces());
         } else if (message instanceof Message.FoundWork) {
-            handedOut.remove(peer);
+            handedOut.acknowledged(peer);
             laborForce.add(peer);
             maybeSteal();
         } else {
@@ -152,10 +152,7 @@ public final class WorkStealing {
     public void onPeerLost(int peer) {
         laborForce.remove(peer);
         lateAnswers.remove(peer);
-        BitSet loot = handedOut.remove(peer);
-        if (loot != null && !unheld(loot).isEmpty()) {
-            employ.accept(loot);
-        }
+        employIfAny(handedOut.takeBackFromLost(peer));
         if (victim == peer) {
             cancelStealDeadline();
             victim = -1;
@@ -164,34 +161,28 @@ public final class WorkStealing {
     }
 
     /**
-     * A reconnected local peer hears, as at the start, that this node may have work. If it restarted,
-     * it lost its work, and what it stole here would be nobody's work any more (no member would fetch
-     * those pieces, and the collective would never complete), so this node takes back everything that
-     * peer stole here, less what it holds, awaits or a local peer announced. If the peer only lost its
-     * connection, some of those pieces are fetched twice.
+     * A reconnected local peer hears, as at the start, that this node may have work; what it stole here
+     * is taken back, since it may have restarted without it ({@link HandedOverWork}).
      */
     public void onPeerReconnected(int peer) {
-        if (!localPeers.contains(peer)) {
-            return;
+        if (localPeers.contains(peer)) {
+            employIfAny(handedOut.takeBackFromReturned(peer));
+            ctx.send(peer, new Message.FoundWork(ctx.op()));
         }
-        handedOut.remove(peer);
-        BitSet loot = stolenBy.remove(peer);
-        if (loot != null) {
-            unheld(loot).andNot(exchange.announcedBy(localPeers));
-            if (!loot.isEmpty()) {
-                employ.accept(loot);
-            }
+    }
+
+    private void employIfAny(BitSet loot) {
+        if (!loot.isEmpty()) {
+            employ.accept(loot);
         }
-        ctx.send(peer, new Message.FoundWork(ctx.op()));
     }
 
     private void onSteal(int thief) {
-        handedOut.remove(thief);
+        handedOut.acknowledged(thief);
         BitSet loot = work.takeFront((work.work().cardinality() + 1) / 2);
         ctx.send(thief, new Message.Work(ctx.op(), loot));
+        handedOut.handed(thief, loot);
         if (!loot.isEmpty()) {
-            handedOut.put(thief, (BitSet) loot.clone());
-            stolenBy.computeIfAbsent(thief, p -> new BitSet()).or(loot);
             tellGlobalPeers.run();
         }
     }

@@ -3,10 +3,8 @@ package io.robber.collective;
 import io.robber.engine.EngineContext;
 import io.robber.exchange.PieceExchange;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -32,7 +30,7 @@ import java.util.function.Consumer;
  * without the interval a node wished again after nearly every request (two such messages per piece per
  * node in tc1-slow, an overhead of 1.3 %). Pieces nobody granted are not wished for again. As with stealing, a grant is lost if the connection drops
  * before the wisher got it, so the granter keeps it until the wisher's next wish acknowledges it and
- * takes it back when the connection is lost first.
+ * takes it back when the connection is lost first ({@link HandedOverWork}).
  *
  * <p>A wish also asks for the pieces of this cluster's class ({@link PieceClasses}) that a slow global
  * peer holds when that peer was asked for none of them ({@link #shortOfOwnClassAt}): the collective's
@@ -67,10 +65,8 @@ final class WorkWishes {
     private final BitSet granted = new BitSet();
     /** Wished for and granted by nobody: not wished for again. */
     private final BitSet refused = new BitSet();
-    /** Grants to each wisher not yet acknowledged. */
-    private final Map<Integer, BitSet> handedOut = new HashMap<>();
-    /** Everything granted to each wisher: one that comes back may have restarted without its work. */
-    private final Map<Integer, BitSet> grantedTo = new HashMap<>();
+    /** Grants to wishers, kept until acknowledged and taken back from those that come back. */
+    private final HandedOverWork handedOut;
     /** Slow global peers asked for none of this cluster's class since the last wish. */
     private final Set<Integer> shortOfOwnClass = new HashSet<>();
 
@@ -92,6 +88,7 @@ final class WorkWishes {
         this.perPeer = perPeer;
         this.intervalNanos = intervalNanos;
         this.employ = employ;
+        this.handedOut = new HandedOverWork(exchange, localPeers);
     }
 
     /** {@code peer}, a slow global peer, was asked for none of this cluster's class: wish for what of it it holds. */
@@ -196,15 +193,12 @@ final class WorkWishes {
 
     void onMessage(int peer, RelayMessage message) {
         if (message instanceof RelayMessage.Wish w) {
-            handedOut.remove(peer);
+            handedOut.acknowledged(peer);
             BitSet loot = w.pieces();
             loot.and(work.work());
             keepOwnClass(loot);
             work.work().andNot(loot);
-            if (!loot.isEmpty()) {
-                handedOut.put(peer, (BitSet) loot.clone());
-                grantedTo.computeIfAbsent(peer, p -> new BitSet()).or(loot);
-            }
+            handedOut.handed(peer, loot);
             ctx.sendOwn(peer, new RelayMessage.Grant(loot));
         } else if (message instanceof RelayMessage.Grant g && awaited.remove(peer)) {
             BitSet loot = g.pieces();
@@ -247,32 +241,15 @@ final class WorkWishes {
         if (awaited.remove(peer)) {
             finishIfAnswered();
         }
-        BitSet loot = handedOut.remove(peer);
-        if (loot != null) {
-            loot.andNot(exchange.possession());
-            loot.andNot(exchange.pending());
-            if (!loot.isEmpty()) {
-                employ.accept(loot);
-            }
-        }
+        employIfAny(handedOut.takeBackFromLost(peer));
     }
 
-    /**
-     * A local peer came back. If it restarted, it lost its work, and what this node granted it would be
-     * nobody's work any more: no member would fetch those pieces over the wide area, and the collective
-     * would never complete. So this node takes back everything it granted that peer, less what it holds,
-     * awaits or a local peer announced. If the peer only lost its connection, some of those pieces are
-     * fetched twice.
-     */
+    /** A local peer came back: what it was granted is taken back, since it may have restarted without it. */
     void onPeerReconnected(int peer) {
-        handedOut.remove(peer);
-        BitSet loot = grantedTo.remove(peer);
-        if (loot == null) {
-            return;
-        }
-        loot.andNot(exchange.possession());
-        loot.andNot(exchange.pending());
-        loot.andNot(exchange.announcedBy(localPeers));
+        employIfAny(handedOut.takeBackFromReturned(peer));
+    }
+
+    private void employIfAny(BitSet loot) {
         if (!loot.isEmpty()) {
             employ.accept(loot);
         }

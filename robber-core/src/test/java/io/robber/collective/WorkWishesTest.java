@@ -115,13 +115,10 @@ class WorkWishesTest {
 
     @Test
     void whatAPeerWasGrantedIsTakenBackWhenItComesBackForItMayHaveRestartedWithoutIt() {
-        BitSet initialWork = new BitSet();
-        initialWork.set(0, PIECES);
-        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
-        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        CollectiveWork work = new CollectiveWork(ctx, allPieces(), true);
+        exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
         WorkWishes wishes = wishesWithWork(work, exchange);
-        BitSet otherClass = new BitSet();
-        otherClass.set(0, PIECES);
+        BitSet otherClass = allPieces();
         otherClass.andNot(own);
         BitSet wished = new BitSet();
         otherClass.stream().limit(4).forEach(wished::set);
@@ -139,6 +136,12 @@ class WorkWishesTest {
         assertThat(employed.isEmpty()).as("taken back once").isTrue();
     }
 
+    private static BitSet allPieces() {
+        BitSet all = new BitSet();
+        all.set(0, PIECES);
+        return all;
+    }
+
     /** The own class (what peer 3 holds) less {@code work}. */
     private BitSet beyond(BitSet work) {
         BitSet expected = (BitSet) own.clone();
@@ -154,10 +157,8 @@ class WorkWishesTest {
 
     @Test
     void aGranterKeepsOfItsClassWhatItsGlobalPeersDeliverWithinASecond() {
-        BitSet initialWork = new BitSet();
-        initialWork.set(0, PIECES);
-        CollectiveWork work = new CollectiveWork(ctx, initialWork, true);
-        PieceExchange exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
+        CollectiveWork work = new CollectiveWork(ctx, allPieces(), true);
+        exchange = new PieceExchange(ctx, work, ExchangeTuning.of(5), new BitSet());
         WorkWishes wishes = wishesWithWork(work, exchange);
         int first = exchange.outstanding(3).nextSetBit(0);
         ctx.now = 100_000_000L;
@@ -170,9 +171,7 @@ class WorkWishesTest {
         BitSet otherWork = (BitSet) work.work().clone();
         otherWork.andNot(own);
         assertThat(ownWork.cardinality()).isGreaterThan(10);
-        BitSet everything = new BitSet();
-        everything.set(0, PIECES);
-        wishes.onMessage(1, new RelayMessage.Wish(everything));
+        wishes.onMessage(1, new RelayMessage.Wish(allPieces()));
 
         BitSet granted = ((RelayMessage.Grant) sent.get(0)[1]).pieces();
         BitSet grantedOwn = (BitSet) granted.clone();
