@@ -6,6 +6,7 @@ import io.robber.exchange.ExchangeOptions;
 import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.wire.Message;
+import io.robber.wire.MessageType;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +42,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     private final List<Integer> globalPeers;
     private final Optional<WorkStealing> stealing;
     private final Optional<WorkWishes> wishes;
+    private final Optional<ClusterRoundTrips> roundTrips;
     private final Succession succession;
     private final Optional<PieceClasses> classes;
     private BitSet dead = new BitSet();
@@ -59,11 +61,13 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.globalPeers = ctx.neighbours().stream().filter(p -> !ctx.isLocal(p)).toList();
         this.classes = relay ? Optional.of(new PieceClasses(ctx.manifest().pieceCount(),
                 ctx.group().clusterIndex(ctx.self()), ctx.group().clusters().size())) : Optional.empty();
+        this.roundTrips = relay ? Optional.of(new ClusterRoundTrips(ctx, localPeers, globalPeers,
+                WISH_INTERVAL_NANOS)) : Optional.empty();
         this.exchange = relay
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
                         new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
                                 ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get(),
-                                this::shortOfOwnClassAt),
+                                this::shortOfOwnClassAt, roundTrips.get()),
                         false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
@@ -88,7 +92,11 @@ public final class CollectiveEngine implements ProtocolEngine {
 
     @Override
     public void onOwnMessage(int peer, Object message) {
-        if (message instanceof RelayMessage m && wishes.isPresent()) {
+        if (message instanceof RelayMessage.RoundTrips r && roundTrips.isPresent()) {
+            if (!ctx.isLocal(peer) || !roundTrips.get().reported(r)) {
+                ctx.refuse(peer, MessageType.PROTOCOL, "round trips from a global peer or to a cluster the group lacks");
+            }
+        } else if (message instanceof RelayMessage m && wishes.isPresent()) {
             wishes.get().onMessage(peer, m);
             afterRequests();
         }
@@ -165,6 +173,7 @@ public final class CollectiveEngine implements ProtocolEngine {
         exchange.onPeerReconnected(peer);
         stealing.ifPresent(s -> s.onPeerReconnected(peer));
         wishes.ifPresent(w -> w.onPeerReconnected(peer));
+        roundTrips.ifPresent(r -> r.onPeerReconnected(peer));
     }
 
     @Override
@@ -189,6 +198,7 @@ public final class CollectiveEngine implements ProtocolEngine {
             inherit();
         }
         wishes.ifPresent(WorkWishes::maybeWish);
+        roundTrips.ifPresent(r -> r.maybeReport(exchange));
     }
 
     /** A slow global peer was asked for none of this cluster's class: the next wish asks the local peers for it. */

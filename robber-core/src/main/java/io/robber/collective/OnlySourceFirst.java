@@ -59,12 +59,17 @@ final class OnlySourceFirst implements PieceSelection {
     private final int ownCluster;
     private final PieceClasses classes;
     private final IntConsumer shortOfOwnClass;
+    private final ClusterRoundTrips roundTrips;
     /** Where {@link #pickAmong} intersects, kept so that a pick allocates no more than it must. */
     private final BitSet both = new BitSet();
 
-    /** @param shortOfOwnClass told of a slow global peer asked for none of this cluster's class */
+    /**
+     * @param shortOfOwnClass told of a slow global peer asked for none of this cluster's class
+     * @param roundTrips      the round trips to other clusters, this node's and its local peers'
+     */
     OnlySourceFirst(RandomGenerator random, List<Integer> globalPeers, IntPredicate isGlobal,
-                    IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes, IntConsumer shortOfOwnClass) {
+                    IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes, IntConsumer shortOfOwnClass,
+                    ClusterRoundTrips roundTrips) {
         this.random = random;
         this.globalPeers = globalPeers;
         this.isGlobal = isGlobal;
@@ -72,6 +77,7 @@ final class OnlySourceFirst implements PieceSelection {
         this.ownCluster = ownCluster;
         this.classes = classes;
         this.shortOfOwnClass = shortOfOwnClass;
+        this.roundTrips = roundTrips;
     }
 
     @Override
@@ -86,7 +92,7 @@ final class OnlySourceFirst implements PieceSelection {
             piece = overFast(exchange, peer, asked, candidates);
         } else {
             piece = overSlow(exchange, peer, asked, near, candidates);
-            if (piece < 0 && !exchange.pending().isEmpty()) {
+            if (piece < 0 && !exchange.pending().isEmpty() && near.intersects(roundTrips.ownClusters())) {
                 return -1;
             }
             if (piece < 0) {
@@ -166,8 +172,9 @@ final class OnlySourceFirst implements PieceSelection {
     }
 
     /**
-     * Clusters of global peers whose shortest round trip is at most a {@link #NEAR}th of {@code peer}'s;
-     * none before a round trip to {@code peer} was measured.
+     * Clusters, other than the asked peer's, whose shortest round trip is at most a {@link #NEAR}th of
+     * the one to {@code peer}: this node's own where it has a global peer there, else one its local peers
+     * reported ({@link ClusterRoundTrips}); none before a round trip to {@code peer} was measured.
      */
     private BitSet nearClusters(PieceExchange exchange, int peer) {
         BitSet near = new BitSet();
@@ -175,12 +182,16 @@ final class OnlySourceFirst implements PieceSelection {
         if (asked == Long.MAX_VALUE) {
             return near;
         }
-        for (int g : globalPeers) {
-            long rtt = exchange.minRttNanos(g);
-            if (g != peer && rtt != Long.MAX_VALUE && rtt * NEAR <= asked) {
-                near.set(clusterOf.applyAsInt(g));
+        roundTrips.measure(exchange);
+        BitSet known = roundTrips.knownClusters();
+        for (int c = known.nextSetBit(0); c >= 0; c = known.nextSetBit(c + 1)) {
+            long rtt = roundTrips.shortest(c);
+            if (rtt != Long.MAX_VALUE && rtt * NEAR <= asked) {
+                near.set(c);
             }
         }
+        near.clear(clusterOf.applyAsInt(peer));
+        near.clear(ownCluster);
         return near;
     }
 

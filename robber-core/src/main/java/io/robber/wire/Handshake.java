@@ -12,12 +12,13 @@ import java.util.Objects;
 public record Handshake(int version, String protocol, long session, int member, byte[] nonce) {
     public static final int MAGIC = 0x52424252; // "RBBR"
     /**
-     * 7: a have names its pieces as varint gaps; 6: keep-alive frames on idle connections;
-     * 5: possessions and done members gossiped in batches, member sets as bitmaps or index gaps,
-     * Robber's wish/grant messages name pieces as gaps; 4: Robber relays between clusters with its
-     * own wish/grant messages; 3: coalesced have.
+     * 8: Robber's members report their round trips to other clusters to each other; 7: a have names
+     * its pieces as varint gaps; 6: keep-alive frames on idle connections; 5: possessions and done
+     * members gossiped in batches, member sets as bitmaps or index gaps, Robber's wish/grant messages
+     * name pieces as gaps; 4: Robber relays between clusters with its own wish/grant messages;
+     * 3: coalesced have.
      */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
     public static final int MAX_PROTOCOL_NAME = 64;
     public static final int NONCE_LENGTH = 32;
 

@@ -32,13 +32,13 @@ class OnlySourceFirstTest {
 
     private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, classes, peer -> { });
+            group::clusterIndex, 0, classes, peer -> { }, roundTrips(ctx, List.of(2, 3)));
     /** The slow global peers the wide selection asked for none of its class. */
     private final Set<Integer> shortOfOwnClass = new HashSet<>();
     /** The same node over 64 pieces, for the cases that look at classes. */
     private final PieceClasses wide = new PieceClasses(WIDE, 0, 3);
     private final OnlySourceFirst wideSelection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, wide, shortOfOwnClass::add);
+            group::clusterIndex, 0, wide, shortOfOwnClass::add, roundTrips(ctx, List.of(2, 3)));
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
@@ -49,6 +49,11 @@ class OnlySourceFirstTest {
         announced.onMessage(2, new Message.Bitfield(1, range(0, WIDE)));
         announced.onMessage(3, new Message.Bitfield(1, range(0, 1)));
         return announced;
+    }
+
+    /** Node 0's round trips to other clusters, with local peer 1. */
+    private static ClusterRoundTrips roundTrips(StubEngineContext at, List<Integer> globalPeers) {
+        return new ClusterRoundTrips(at, List.of(1), globalPeers, 100_000_000L);
     }
 
     /** An exchange that desires every piece a peer announces. */
@@ -189,7 +194,7 @@ class OnlySourceFirstTest {
                 random);
         PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
         OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
-                0, classes4, peer -> { });
+                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)));
         PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
         answerTheFirstRequests(measured, at0);
         measured.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
@@ -219,6 +224,56 @@ class OnlySourceFirstTest {
             rest.set(selection4.pick(measured, 2, candidates, candidates.cardinality()));
         }
         assertThat(rest).as("with nothing pending, any piece only peer 2 holds").isEqualTo(onlyAtPeer2);
+    }
+
+    /**
+     * Node 0 (cluster 0) has one global peer, 2 (cluster 1), 100 ms away, and none in cluster 2, which its
+     * local peer 1 reported 10 ms away. Over the slow connection to peer 2 it splits the pieces with
+     * cluster 2 as if it had measured that round trip itself, but does not hold back the rest while
+     * requests are pending: its own global peers tell it nothing of how fast cluster 2 delivers here.
+     */
+    @Test
+    void aClusterNearOnlyByALocalPeersReportSplitsThePiecesButHoldsNothingBack() {
+        int pieces = WIDE;
+        Group four = SimData.clusters(2, 1, 1, 1);
+        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(pieces, 1024), List.of(1, 2),
+                random);
+        PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
+        ClusterRoundTrips trips = roundTrips(at0, List.of(2));
+        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2), p -> p >= 2, four::clusterIndex, 0,
+                classes4, peer -> { }, trips);
+        PieceExchange measured = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
+        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        at0.now = 100_000_000L;
+        measured.onPieceReceived(2, 0);
+        measured.onMessage(2, new Message.Have(1, range(1, pieces).stream().toArray()));
+        assertThat(measured.pending().isEmpty()).isFalse();
+
+        BitSet candidates = range(1, pieces);
+        candidates.andNot(classes4.own());
+        classes4.next().stream().filter(i -> classes4.classOf(i) == 1).forEach(candidates::clear);
+        BitSet split = new BitSet();
+        candidates.stream().filter(i -> PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2)).forEach(split::set);
+        assertThat(split.isEmpty()).isFalse();
+        assertThat(split).isNotEqualTo(candidates);
+        assertThat(picksFrom(selection4, measured, candidates)).as("no near cluster known: any piece")
+                .isEqualTo(candidates);
+
+        trips.reported(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
+        assertThat(picksFrom(selection4, measured, candidates)).as("cluster 2 near by the report: the split")
+                .isEqualTo(split);
+        BitSet rest = candidates.get(0, pieces);
+        rest.andNot(split);
+        assertThat(picksFrom(selection4, measured, rest)).as("the rest, though requests are pending")
+                .isEqualTo(rest);
+    }
+
+    private static BitSet picksFrom(OnlySourceFirst selection, PieceExchange exchange, BitSet candidates) {
+        BitSet picked = new BitSet();
+        for (int i = 0; i < 300; i++) {
+            picked.set(selection.pick(exchange, 2, candidates, candidates.cardinality()));
+        }
+        return picked;
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.robber.wire.MalformedFrameException;
 import java.util.BitSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RelayMessageTest {
@@ -21,6 +22,28 @@ class RelayMessageTest {
                 .isEqualTo(new RelayMessage.Grant(pieces));
         assertThat(codec.decode(codec.encode(new RelayMessage.Grant(new BitSet())), 1000))
                 .isEqualTo(new RelayMessage.Grant(new BitSet()));
+    }
+
+    @Test
+    void roundTripsSurviveTheWireInWholeMicroseconds() {
+        RelayMessage.RoundTrips trips = new RelayMessage.RoundTrips(List.of(
+                new RelayMessage.RoundTrip(9, 232_000_000L), new RelayMessage.RoundTrip(2, 23_456_789L)));
+        byte[] encoded = codec.encode(trips);
+        assertThat(encoded.length).as("kind, count, and per cluster a gap and microseconds").isEqualTo(5 + 1 + 3 + 1 + 3);
+        assertThat(codec.decode(encoded, 1000)).isEqualTo(new RelayMessage.RoundTrips(List.of(
+                new RelayMessage.RoundTrip(2, 23_456_000L), new RelayMessage.RoundTrip(9, 232_000_000L))));
+        assertThat(codec.decode(codec.encode(new RelayMessage.RoundTrips(List.of())), 1000))
+                .isEqualTo(new RelayMessage.RoundTrips(List.of()));
+    }
+
+    @Test
+    void roundTripsNamingAClusterTwiceOrLeavingBytesAreRejected() {
+        assertThatThrownBy(() -> codec.decode(new byte[] {3, 0, 0, 0, 2, 1, 5, 0, 6}, 1000))
+                .isInstanceOf(MalformedFrameException.class).hasMessageContaining("repeated");
+        assertThatThrownBy(() -> codec.decode(new byte[] {3, 0, 0, 0, 1, 1, 5, 0}, 1000))
+                .isInstanceOf(MalformedFrameException.class).hasMessageContaining("trailing");
+        assertThatThrownBy(() -> codec.decode(new byte[] {3, 0, 0, 0, 1, 1}, 1000))
+                .isInstanceOf(MalformedFrameException.class);
     }
 
     @Test
@@ -56,7 +79,7 @@ class RelayMessageTest {
         assertThatThrownBy(() -> codec.decode(far, 1000)).isInstanceOf(MalformedFrameException.class)
                 .hasMessageContaining("not one of the 1000 pieces");
         byte[] last = {2, 0, 0, 0, 1, (byte) 0xE7, 0x07};
-        assertThat(codec.decode(last, 1000).pieces()).isEqualTo(bits(999));
+        assertThat(codec.decode(last, 1000)).isEqualTo(new RelayMessage.Grant(bits(999)));
         assertThatThrownBy(() -> codec.decode(last, 999)).isInstanceOf(MalformedFrameException.class);
     }
 
