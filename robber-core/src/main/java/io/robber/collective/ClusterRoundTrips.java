@@ -99,7 +99,7 @@ final class ClusterRoundTrips {
      * A local peer's report. Returns false, and learns nothing, when it names a cluster the group does
      * not have.
      */
-    boolean reported(RelayMessage.RoundTrips report) {
+    boolean onReport(RelayMessage.RoundTrips report) {
         for (RelayMessage.RoundTrip r : report.roundTrips()) {
             if (r.cluster() >= known.length) {
                 return false;

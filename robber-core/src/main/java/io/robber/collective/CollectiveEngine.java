@@ -93,8 +93,9 @@ public final class CollectiveEngine implements ProtocolEngine {
     @Override
     public void onOwnMessage(int peer, Object message) {
         if (message instanceof RelayMessage.RoundTrips r && roundTrips.isPresent()) {
-            if (!ctx.isLocal(peer) || !roundTrips.get().reported(r)) {
-                ctx.refuse(peer, MessageType.PROTOCOL, "round trips from a global peer or to a cluster the group lacks");
+            if (!ctx.isLocal(peer) || !roundTrips.get().onReport(r)) {
+                ctx.refuse(peer, MessageType.PROTOCOL,
+                        "round trips from a global peer or to a cluster the group lacks");
             }
         } else if (message instanceof RelayMessage m && wishes.isPresent()) {
             wishes.get().onMessage(peer, m);

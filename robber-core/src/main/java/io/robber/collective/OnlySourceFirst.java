@@ -32,13 +32,14 @@ import java.util.random.RandomGenerator;
  *       reported by its local peers for a cluster it has no global peer in: {@link ClusterRoundTrips})
  *       — the own class comes first even when another global peer announced the piece: a node sees the
  *       announcements of its own global peers only, and the clusters of other continents that race it
- *       for the root's fresh pieces are mostly not among them. Then the asked peer's class that this cluster is next for, then this
- *       cluster's pieces among the near ones and this one (those only the asked peer holds first), and
- *       nothing else while any request is pending if a near cluster is near by this node's own
- *       measurement: the near clusters fetch the rest over their own slow links and this node gets it
- *       from them over fast ones, so that a continent takes each piece in about once. With nothing
- *       pending, or near clusters known only from reports (this node has no connection of its own to
- *       get the rest over), any piece, so that a piece no near cluster fetches still comes.</li>
+ *       for the root's fresh pieces are mostly not among them. Then the asked peer's class that this
+ *       cluster is next for, then this cluster's pieces among the near ones and this one (those only the
+ *       asked peer holds first), and nothing else while any request is pending if a near cluster is
+ *       near by this node's own measurement: the near clusters fetch the rest over their own slow links
+ *       and this node gets it from them over fast ones, so that a continent takes each piece in about
+ *       once. With nothing pending, or near clusters known only from reports (this node has no
+ *       connection of its own to get the rest over), any piece, so that a piece no near cluster fetches
+ *       still comes.</li>
  * </ul>
  * Asked over a slow connection for none of the own class, the node tells its wishes
  * ({@link WorkWishes#shortOfOwnClassAt}): the local peers may hold that class in their work.
@@ -46,8 +47,8 @@ import java.util.random.RandomGenerator;
 final class OnlySourceFirst implements PieceSelection {
     /**
      * A cluster whose shortest round trip (request to piece) is at most the asked peer's divided by this
-     * is near. The round trip holds one piece's serialisation at the connection's share of its
-     * link, so a busy link lengthens it, but latency keeps siblings apart from other continents: in
+     * is near. The round trip holds one piece's serialisation at the connection's share of its link, so
+     * a busy link lengthens it, but latency keeps siblings apart from other continents: in
      * virtual time TC2's siblings take 23–32 ms against 232–433 ms between continents, and tc2-error's
      * 100 KB/s link to Europe (364–830 ms) does not make America's 232–326 ms to Asia and Africa near.
      * Rates would: the other continents deliver five times faster there.

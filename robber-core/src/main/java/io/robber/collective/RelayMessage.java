@@ -33,7 +33,7 @@ public sealed interface RelayMessage {
         }
     }
 
-    /** The shortest round trip (request to piece) to a member of {@code cluster}, whole microseconds. */
+    /** The shortest round trip (request to piece) to a member of {@code cluster}; the wire keeps whole µs. */
     record RoundTrip(int cluster, long nanos) {
     }
 
@@ -136,7 +136,8 @@ public sealed interface RelayMessage {
                 int gap = Varint.read(in, "round trip's cluster gap");
                 cluster += gap;
                 if ((n > 0 && gap == 0) || cluster > Integer.MAX_VALUE) {
-                    throw new MalformedFrameException("round trips with cluster " + cluster + " repeated or out of range");
+                    throw new MalformedFrameException("round trips with cluster " + cluster
+                            + " repeated or out of range");
                 }
                 roundTrips.add(new RoundTrip((int) cluster, 1000L * Varint.read(in, "round trip's microseconds")));
             }

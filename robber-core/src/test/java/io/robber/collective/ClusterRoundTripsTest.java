@@ -93,7 +93,7 @@ class ClusterRoundTripsTest {
         roundTrips.measure(exchange);
         assertThat(roundTrips.shortest(3)).isEqualTo(Long.MAX_VALUE);
 
-        assertThat(roundTrips.reported(report(2, 5, 3, 12))).isTrue();
+        assertThat(roundTrips.onReport(report(2, 5, 3, 12))).isTrue();
         roundTrips.measure(exchange);
         assertThat(roundTrips.shortest(3)).as("reported").isEqualTo(12 * MS);
         assertThat(roundTrips.shortest(2)).as("this node's own, though a local peer reported a shorter one")
@@ -109,7 +109,7 @@ class ClusterRoundTripsTest {
 
     @Test
     void aReportNamingAClusterTheGroupLacksIsRefusedWhole() {
-        assertThat(roundTrips.reported(report(3, 12, 4, 1))).isFalse();
+        assertThat(roundTrips.onReport(report(3, 12, 4, 1))).isFalse();
         assertThat(roundTrips.knownClusters().isEmpty()).isTrue();
         assertThat(roundTrips.shortest(3)).isEqualTo(Long.MAX_VALUE);
     }

@@ -259,7 +259,7 @@ class OnlySourceFirstTest {
         assertThat(picksFrom(selection4, measured, candidates)).as("no near cluster known: any piece")
                 .isEqualTo(candidates);
 
-        trips.reported(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
+        trips.onReport(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
         assertThat(picksFrom(selection4, measured, candidates)).as("cluster 2 near by the report: the split")
                 .isEqualTo(split);
         BitSet rest = candidates.get(0, pieces);

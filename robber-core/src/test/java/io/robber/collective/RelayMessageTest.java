@@ -29,7 +29,8 @@ class RelayMessageTest {
         RelayMessage.RoundTrips trips = new RelayMessage.RoundTrips(List.of(
                 new RelayMessage.RoundTrip(9, 232_000_000L), new RelayMessage.RoundTrip(2, 23_456_789L)));
         byte[] encoded = codec.encode(trips);
-        assertThat(encoded.length).as("kind, count, and per cluster a gap and microseconds").isEqualTo(5 + 1 + 3 + 1 + 3);
+        assertThat(encoded.length).as("kind, count, and per cluster a gap and microseconds")
+                .isEqualTo(5 + 1 + 3 + 1 + 3);
         assertThat(codec.decode(encoded, 1000)).isEqualTo(new RelayMessage.RoundTrips(List.of(
                 new RelayMessage.RoundTrip(2, 23_456_000L), new RelayMessage.RoundTrip(9, 232_000_000L))));
         assertThat(codec.decode(codec.encode(new RelayMessage.RoundTrips(List.of())), 1000))
