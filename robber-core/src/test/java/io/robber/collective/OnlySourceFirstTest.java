@@ -8,6 +8,8 @@ import io.robber.exchange.PieceExchange;
 import io.robber.sim.SimData;
 import io.robber.testkit.StubEngineContext;
 import io.robber.wire.Message;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
@@ -266,6 +268,48 @@ class OnlySourceFirstTest {
         rest.andNot(split);
         assertThat(picksFrom(selection4, measured, rest)).as("the rest, though requests are pending")
                 .isEqualTo(rest);
+    }
+
+    /**
+     * As above with seven clusters: node 0's local peer reported clusters 6, 5, 4, 3 and 2 at 10, 11, 12,
+     * 13 and 14 ms, all near beside peer 2's 100 ms. Node 0 splits the pieces with the three nearest
+     * only, clusters 6, 5 and 4.
+     */
+    @Test
+    void thePiecesAreSplitWithTheThreeNearestClustersOnly() {
+        int pieces = 256;
+        Group seven = SimData.clusters(2, 1, 1, 1, 1, 1, 1);
+        StubEngineContext at0 = new StubEngineContext(seven, 0, SimData.manifest(pieces, 1024), List.of(1, 2),
+                random);
+        PieceClasses classes7 = new PieceClasses(pieces, 0, 7);
+        ClusterRoundTrips trips = roundTrips(at0, List.of(2));
+        OnlySourceFirst selection7 = new OnlySourceFirst(random, List.of(2), p -> p >= 2, seven::clusterIndex, 0,
+                classes7, peer -> { }, trips);
+        PieceExchange measured = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
+        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        at0.now = 100_000_000L;
+        measured.onPieceReceived(2, 0);
+        List<RelayMessage.RoundTrip> reported = new ArrayList<>();
+        for (int c = 2; c <= 6; c++) {
+            reported.add(new RelayMessage.RoundTrip(7 - c + 1, (8 + c) * 1_000_000L));
+        }
+        trips.onReport(new RelayMessage.RoundTrips(reported));
+
+        BitSet candidates = range(1, pieces);
+        candidates.andNot(classes7.own());
+        classes7.next().stream().filter(i -> classes7.classOf(i) == 1).forEach(candidates::clear);
+        BitSet amongNearest = splitWith(candidates, 4, 5, 6);
+        assertThat(amongNearest).isNotEqualTo(splitWith(candidates, 2, 3, 4, 5, 6));
+        assertThat(amongNearest).isNotEqualTo(splitWith(candidates, 2, 3, 4));
+        assertThat(picksFrom(selection7, measured, candidates)).isEqualTo(amongNearest);
+    }
+
+    /** The candidates whose class among cluster 0 and {@code clusters} is cluster 0. */
+    private static BitSet splitWith(BitSet candidates, int... clusters) {
+        BitSet ours = new BitSet();
+        candidates.stream().filter(i -> Arrays.stream(clusters)
+                .allMatch(c -> PieceClasses.weight(i, 0) > PieceClasses.weight(i, c))).forEach(ours::set);
+        return ours;
     }
 
     private static BitSet picksFrom(OnlySourceFirst selection, PieceExchange exchange, BitSet candidates) {
