@@ -236,38 +236,21 @@ class OnlySourceFirstTest {
      */
     @Test
     void aClusterNearOnlyByALocalPeersReportSplitsThePiecesButHoldsNothingBack() {
-        int pieces = WIDE;
-        Group four = SimData.clusters(2, 1, 1, 1);
-        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(pieces, 1024), List.of(1, 2),
-                random);
-        PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
-        ClusterRoundTrips trips = roundTrips(at0, List.of(2));
-        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2), p -> p >= 2, four::clusterIndex, 0,
-                classes4, peer -> { }, trips);
-        PieceExchange measured = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
-        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
-        at0.now = 100_000_000L;
-        measured.onPieceReceived(2, 0);
-        measured.onMessage(2, new Message.Have(1, range(1, pieces).stream().toArray()));
-        assertThat(measured.pending().isEmpty()).isFalse();
+        OneGlobalPeer node = oneGlobalPeer(4, WIDE);
+        node.exchange().onMessage(2, new Message.Have(1, range(1, WIDE).stream().toArray()));
+        assertThat(node.exchange().pending().isEmpty()).isFalse();
 
-        BitSet candidates = range(1, pieces);
-        candidates.andNot(classes4.own());
-        classes4.next().stream().filter(i -> classes4.classOf(i) == 1).forEach(candidates::clear);
-        BitSet split = new BitSet();
-        candidates.stream().filter(i -> PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2)).forEach(split::set);
+        BitSet candidates = node.beyondOwnClassAndNextShare();
+        BitSet split = splitWith(candidates, 2);
         assertThat(split.isEmpty()).isFalse();
         assertThat(split).isNotEqualTo(candidates);
-        assertThat(picksFrom(selection4, measured, candidates)).as("no near cluster known: any piece")
-                .isEqualTo(candidates);
+        assertThat(node.picks(candidates)).as("no near cluster known: any piece").isEqualTo(candidates);
 
-        trips.onReport(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
-        assertThat(picksFrom(selection4, measured, candidates)).as("cluster 2 near by the report: the split")
-                .isEqualTo(split);
-        BitSet rest = candidates.get(0, pieces);
+        node.trips().onReport(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
+        assertThat(node.picks(candidates)).as("cluster 2 near by the report: the split").isEqualTo(split);
+        BitSet rest = candidates.get(0, WIDE);
         rest.andNot(split);
-        assertThat(picksFrom(selection4, measured, rest)).as("the rest, though requests are pending")
-                .isEqualTo(rest);
+        assertThat(node.picks(rest)).as("the rest, though requests are pending").isEqualTo(rest);
     }
 
     /**
@@ -278,30 +261,60 @@ class OnlySourceFirstTest {
     @Test
     void thePiecesAreSplitWithTheThreeNearestClustersOnly() {
         int pieces = 256;
-        Group seven = SimData.clusters(2, 1, 1, 1, 1, 1, 1);
-        StubEngineContext at0 = new StubEngineContext(seven, 0, SimData.manifest(pieces, 1024), List.of(1, 2),
-                random);
-        PieceClasses classes7 = new PieceClasses(pieces, 0, 7);
-        ClusterRoundTrips trips = roundTrips(at0, List.of(2));
-        OnlySourceFirst selection7 = new OnlySourceFirst(random, List.of(2), p -> p >= 2, seven::clusterIndex, 0,
-                classes7, peer -> { }, trips);
-        PieceExchange measured = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
-        measured.onMessage(2, new Message.Bitfield(1, range(0, 1)));
-        at0.now = 100_000_000L;
-        measured.onPieceReceived(2, 0);
+        OneGlobalPeer node = oneGlobalPeer(7, pieces);
         List<RelayMessage.RoundTrip> reported = new ArrayList<>();
-        for (int c = 2; c <= 6; c++) {
-            reported.add(new RelayMessage.RoundTrip(7 - c + 1, (8 + c) * 1_000_000L));
+        for (int c = 6; c >= 2; c--) {
+            reported.add(new RelayMessage.RoundTrip(c, (16 - c) * 1_000_000L));
         }
-        trips.onReport(new RelayMessage.RoundTrips(reported));
+        node.trips().onReport(new RelayMessage.RoundTrips(reported));
 
-        BitSet candidates = range(1, pieces);
-        candidates.andNot(classes7.own());
-        classes7.next().stream().filter(i -> classes7.classOf(i) == 1).forEach(candidates::clear);
+        BitSet candidates = node.beyondOwnClassAndNextShare();
         BitSet amongNearest = splitWith(candidates, 4, 5, 6);
         assertThat(amongNearest).isNotEqualTo(splitWith(candidates, 2, 3, 4, 5, 6));
         assertThat(amongNearest).isNotEqualTo(splitWith(candidates, 2, 3, 4));
-        assertThat(picksFrom(selection7, measured, candidates)).isEqualTo(amongNearest);
+        assertThat(node.picks(candidates)).isEqualTo(amongNearest);
+    }
+
+    /**
+     * Node 0 of cluster 0 (with local peer 1) in a group of {@code clusters} clusters, whose one global
+     * peer, 2 (cluster 1), announced piece 0 and delivered it after 100 ms; the exchange desires everything.
+     */
+    private OneGlobalPeer oneGlobalPeer(int clusters, int pieces) {
+        int[] sizes = new int[clusters];
+        Arrays.fill(sizes, 1);
+        sizes[0] = 2;
+        Group group = SimData.clusters(sizes);
+        StubEngineContext at0 = new StubEngineContext(group, 0, SimData.manifest(pieces, 1024), List.of(1, 2),
+                random);
+        PieceClasses classes = new PieceClasses(pieces, 0, clusters);
+        ClusterRoundTrips trips = roundTrips(at0, List.of(2));
+        OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2), p -> p >= 2, group::clusterIndex, 0,
+                classes, peer -> { }, trips);
+        PieceExchange exchange = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
+        exchange.onMessage(2, new Message.Bitfield(1, range(0, 1)));
+        at0.now = 100_000_000L;
+        exchange.onPieceReceived(2, 0);
+        return new OneGlobalPeer(pieces, selection, exchange, trips, classes);
+    }
+
+    private record OneGlobalPeer(int pieces, OnlySourceFirst selection, PieceExchange exchange,
+                                 ClusterRoundTrips trips, PieceClasses classes) {
+        /** Pieces 1 on, less the own class and cluster 1's pieces that cluster 0 is next for. */
+        BitSet beyondOwnClassAndNextShare() {
+            BitSet candidates = range(1, pieces);
+            candidates.andNot(classes.own());
+            classes.next().stream().filter(i -> classes.classOf(i) == 1).forEach(candidates::clear);
+            return candidates;
+        }
+
+        /** What 300 picks from peer 2 among {@code candidates} choose. */
+        BitSet picks(BitSet candidates) {
+            BitSet picked = new BitSet();
+            for (int i = 0; i < 300; i++) {
+                picked.set(selection.pick(exchange, 2, candidates, candidates.cardinality()));
+            }
+            return picked;
+        }
     }
 
     /** The candidates whose class among cluster 0 and {@code clusters} is cluster 0. */
@@ -312,13 +325,6 @@ class OnlySourceFirstTest {
         return ours;
     }
 
-    private static BitSet picksFrom(OnlySourceFirst selection, PieceExchange exchange, BitSet candidates) {
-        BitSet picked = new BitSet();
-        for (int i = 0; i < 300; i++) {
-            picked.set(selection.pick(exchange, 2, candidates, candidates.cardinality()));
-        }
-        return picked;
-    }
 
     /**
      * Over a fast connection, among the pieces only the asked peer holds and after this cluster's
