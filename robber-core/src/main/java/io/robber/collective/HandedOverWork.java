@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The work a node handed to its local peers, stolen ({@link WorkStealing}) or granted for a wish
@@ -18,14 +19,17 @@ import java.util.Map;
 final class HandedOverWork {
     private final PieceExchange exchange;
     private final List<Integer> localPeers;
+    private final Consumer<BitSet> employ;
     /** Loot handed to each peer and not yet acknowledged. */
     private final Map<Integer, BitSet> unacknowledged = new HashMap<>();
     /** Everything handed to each peer since it last came back. */
     private final Map<Integer, BitSet> handed = new HashMap<>();
 
-    HandedOverWork(PieceExchange exchange, List<Integer> localPeers) {
+    /** @param employ adds work taken back to this node's and starts on it */
+    HandedOverWork(PieceExchange exchange, List<Integer> localPeers, Consumer<BitSet> employ) {
         this.exchange = exchange;
         this.localPeers = localPeers;
+        this.employ = employ;
     }
 
     /** {@code loot} left this node's work for {@code peer}'s. */
@@ -41,17 +45,20 @@ final class HandedOverWork {
         unacknowledged.remove(peer);
     }
 
-    /** {@code peer} was lost: its unacknowledged loot, less what this node holds or awaits. */
-    BitSet takeBackFromLost(int peer) {
-        return unheld(unacknowledged.remove(peer));
+    /** {@code peer} was lost: takes back its unacknowledged loot, less what this node holds or awaits. */
+    void takeBackFromLost(int peer) {
+        employIfAny(unheld(unacknowledged.remove(peer)));
     }
 
-    /** {@code peer} came back: everything it was handed, less what this node holds or awaits or a local peer announced. */
-    BitSet takeBackFromReturned(int peer) {
+    /**
+     * {@code peer} came back: takes back everything it was handed, less what this node holds or awaits or
+     * a local peer announced.
+     */
+    void takeBackFromReturned(int peer) {
         unacknowledged.remove(peer);
         BitSet loot = unheld(handed.remove(peer));
         loot.andNot(exchange.announcedBy(localPeers));
-        return loot;
+        employIfAny(loot);
     }
 
     private BitSet unheld(BitSet loot) {
@@ -61,5 +68,11 @@ final class HandedOverWork {
         loot.andNot(exchange.possession());
         loot.andNot(exchange.pending());
         return loot;
+    }
+
+    private void employIfAny(BitSet loot) {
+        if (!loot.isEmpty()) {
+            employ.accept(loot);
+        }
     }
 }

@@ -87,7 +87,7 @@ public final class WorkStealing {
         this.employ = employ;
         this.whenIdle = whenIdle;
         this.stealDeadlineNanos = ctx.failureTimeout().toNanos() / STEAL_PATIENCE;
-        this.handedOut = new HandedOverWork(exchange, localPeers);
+        this.handedOut = new HandedOverWork(exchange, localPeers, employ);
     }
 
     /** Found-work to every local peer: bootstraps the labor forces, and announces new work. */
@@ -152,7 +152,7 @@ public final class WorkStealing {
     public void onPeerLost(int peer) {
         laborForce.remove(peer);
         lateAnswers.remove(peer);
-        employIfAny(handedOut.takeBackFromLost(peer));
+        handedOut.takeBackFromLost(peer);
         if (victim == peer) {
             cancelStealDeadline();
             victim = -1;
@@ -166,14 +166,8 @@ public final class WorkStealing {
      */
     public void onPeerReconnected(int peer) {
         if (localPeers.contains(peer)) {
-            employIfAny(handedOut.takeBackFromReturned(peer));
+            handedOut.takeBackFromReturned(peer);
             ctx.send(peer, new Message.FoundWork(ctx.op()));
-        }
-    }
-
-    private void employIfAny(BitSet loot) {
-        if (!loot.isEmpty()) {
-            employ.accept(loot);
         }
     }
 

@@ -28,9 +28,10 @@ import java.util.function.Consumer;
  * <p>One wish is out at a time, answered by every live local peer with a grant (maybe empty), and a
  * node wishes at most once per interval: a wish and its grants cost two messages per local peer, and
  * without the interval a node wished again after nearly every request (two such messages per piece per
- * node in tc1-slow, an overhead of 1.3 %). Pieces nobody granted are not wished for again. As with stealing, a grant is lost if the connection drops
- * before the wisher got it, so the granter keeps it until the wisher's next wish acknowledges it and
- * takes it back when the connection is lost first ({@link HandedOverWork}).
+ * node in tc1-slow, an overhead of 1.3 %). Pieces nobody granted are not wished for again. As with
+ * stealing, a grant is lost if the connection drops before the wisher got it, so the granter keeps it
+ * until the wisher's next wish acknowledges it and takes it back when the connection is lost first
+ * ({@link HandedOverWork}).
  *
  * <p>A wish also asks for the pieces of this cluster's class ({@link PieceClasses}) that a slow global
  * peer holds when that peer was asked for none of them ({@link #shortOfOwnClassAt}): the collective's
@@ -88,7 +89,7 @@ final class WorkWishes {
         this.perPeer = perPeer;
         this.intervalNanos = intervalNanos;
         this.employ = employ;
-        this.handedOut = new HandedOverWork(exchange, localPeers);
+        this.handedOut = new HandedOverWork(exchange, localPeers, employ);
     }
 
     /** {@code peer}, a slow global peer, was asked for none of this cluster's class: wish for what of it it holds. */
@@ -241,18 +242,12 @@ final class WorkWishes {
         if (awaited.remove(peer)) {
             finishIfAnswered();
         }
-        employIfAny(handedOut.takeBackFromLost(peer));
+        handedOut.takeBackFromLost(peer);
     }
 
     /** A local peer came back: what it was granted is taken back, since it may have restarted without it. */
     void onPeerReconnected(int peer) {
-        employIfAny(handedOut.takeBackFromReturned(peer));
-    }
-
-    private void employIfAny(BitSet loot) {
-        if (!loot.isEmpty()) {
-            employ.accept(loot);
-        }
+        handedOut.takeBackFromReturned(peer);
     }
 
     private void finishIfAnswered() {
