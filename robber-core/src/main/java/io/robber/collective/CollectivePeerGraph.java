@@ -6,6 +6,7 @@ import io.robber.engine.PeerGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 import org.jgrapht.Graph;
 import org.jgrapht.alg.connectivity.ConnectivityInspector;
 import org.jgrapht.graph.DefaultEdge;
@@ -15,6 +16,9 @@ import org.jgrapht.graph.SimpleGraph;
  * Phases 1 and 2 of Robber (§3.1): the local peers of every node and its global peers, generated in
  * memory identically on every node from the group and a seed, and regenerated until the local graph
  * of every collective (Lemma 1) and the collective-level global graph (Lemma 2) are connected.
+ * Then every pair of clusters that no global edge joins gets one ({@link #joinEveryPair}), a
+ * departure from §3.1: a cluster takes in pieces over every one of its wide-area links, and the
+ * random choice leaves a few percent of the pairs apart when clusters are small.
  */
 public final class CollectivePeerGraph {
     static final int MAX_ATTEMPTS = 1000;
@@ -67,11 +71,73 @@ public final class CollectivePeerGraph {
                 }
             }
             if (isConnected(clusters, edges, group::clusterIndex)) {
+                joinEveryPair(group, edges, peers);
                 return edges;
             }
         }
         throw new ProtocolException("could not build a connected global peer graph over " + clusters.size()
                 + " clusters with " + peers + " global peers per node: raise the number of peers");
+    }
+
+    /**
+     * Joins every pair of clusters that the random choice of global peers left apart, by one edge
+     * between a member of the smaller cluster and a candidate of it in the larger by the rank rule of
+     * {@link #potentialGlobalPeers}: of all such pairs, the one whose members have the fewest global
+     * edges. A member takes at most {@code peers} such edges, so that a group of many small clusters
+     * is not joined into a clique.
+     */
+    static void joinEveryPair(Group group, List<int[]> edges, int peers) {
+        int clusterCount = group.clusters().size();
+        boolean[][] joined = new boolean[clusterCount][clusterCount];
+        int[] degree = new int[group.size()];
+        for (int[] e : edges) {
+            joined[group.clusterIndex(e[0])][group.clusterIndex(e[1])] = true;
+            joined[group.clusterIndex(e[1])][group.clusterIndex(e[0])] = true;
+            degree[e[0]]++;
+            degree[e[1]]++;
+        }
+        int[] added = new int[group.size()];
+        IntPredicate open = m -> added[m] < peers;
+        for (int a = 0; a < clusterCount; a++) {
+            for (int b = a + 1; b < clusterCount; b++) {
+                if (joined[a][b]) {
+                    continue;
+                }
+                List<Integer> ca = group.collective(group.clusters().get(a));
+                List<Integer> cb = group.collective(group.clusters().get(b));
+                boolean aSmaller = ca.size() <= cb.size();
+                int[] pair = leastConnectedPair(group, aSmaller ? ca : cb, aSmaller ? cb : ca, degree, open);
+                if (pair == null) {
+                    continue;
+                }
+                edges.add(pair);
+                for (int m : pair) {
+                    degree[m]++;
+                    added[m]++;
+                }
+            }
+        }
+    }
+
+    /**
+     * The member of {@code small} and its candidate in {@code large} that {@code open} lets through
+     * with the fewest global edges between them; null if there is none.
+     */
+    private static int[] leastConnectedPair(Group group, List<Integer> small, List<Integer> large, int[] degree,
+                                            IntPredicate open) {
+        int[] best = null;
+        for (int x : small) {
+            if (!open.test(x)) {
+                continue;
+            }
+            int[] range = candidateRanks(group.rank(x), small.size(), large.size());
+            for (int y : large.subList(range[0], range[1])) {
+                if (open.test(y) && (best == null || degree[x] + degree[y] < degree[best[0]] + degree[best[1]])) {
+                    best = new int[] {x, y};
+                }
+            }
+        }
+        return best;
     }
 
     /**
@@ -87,13 +153,17 @@ public final class CollectivePeerGraph {
             if (group.sameCluster(x, other.get(0))) {
                 continue;
             }
-            int from = (int) ceilDiv((long) rankX * other.size(), sizeX);
-            int to = (int) ceilDiv((long) (rankX + 1) * other.size(), sizeX);
-            if (to > from) {
-                potential.add(other.get(from + random.nextInt(to - from)));
+            int[] range = candidateRanks(rankX, sizeX, other.size());
+            if (range[1] > range[0]) {
+                potential.add(other.get(range[0] + random.nextInt(range[1] - range[0])));
             }
         }
         return potential;
+    }
+
+    /** The ranks [from, to) in a collective of {@code otherSize} that rank {@code rank} of one of {@code size} may pick. */
+    private static int[] candidateRanks(int rank, int size, int otherSize) {
+        return new int[] {(int) ceilDiv((long) rank * otherSize, size), (int) ceilDiv((long) (rank + 1) * otherSize, size)};
     }
 
     static long ceilDiv(long a, long b) {

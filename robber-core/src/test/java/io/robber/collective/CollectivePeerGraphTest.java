@@ -89,6 +89,57 @@ class CollectivePeerGraphTest {
         }
     }
 
+    @Test
+    void everyPairOfClustersIsJoined() {
+        Group group = group(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4);
+        for (long seed = 0; seed < 10; seed++) {
+            PeerGraph graph = CollectivePeerGraph.generate(group, 3, seed);
+            boolean[][] joined = joinedClusters(group, graph);
+            for (int a = 0; a < joined.length; a++) {
+                for (int b = a + 1; b < joined.length; b++) {
+                    assertThat(joined[a][b]).as("clusters %d and %d, seed %d", a, b, seed).isTrue();
+                }
+            }
+            for (int x = 0; x < group.size(); x++) {
+                for (int y : graph.neighbours(x)) {
+                    assertThat(group.sameCluster(x, y) || group.rank(x) == group.rank(y))
+                            .as("global peer %d of %d has the same rank", y, x).isTrue();
+                }
+            }
+        }
+    }
+
+    @Test
+    void manySingleNodeClustersAreNotJoinedIntoAClique() {
+        int clusters = 40;
+        int peers = 3;
+        int[] sizes = new int[clusters];
+        Arrays.fill(sizes, 1);
+        Group group = group(sizes);
+        for (long seed = 0; seed < 5; seed++) {
+            PeerGraph graph = CollectivePeerGraph.generate(group, peers, seed);
+            int edges = 0;
+            for (int x = 0; x < group.size(); x++) {
+                edges += graph.neighbours(x).size();
+            }
+            edges /= 2;
+            assertThat(edges).as("edges, seed %d", seed)
+                    .isLessThanOrEqualTo(clusters * peers + clusters * peers / 2)
+                    .isGreaterThan(clusters * peers / 2);
+        }
+    }
+
+    private static boolean[][] joinedClusters(Group group, PeerGraph graph) {
+        int count = group.clusters().size();
+        boolean[][] joined = new boolean[count][count];
+        for (int x = 0; x < group.size(); x++) {
+            for (int y : graph.neighbours(x)) {
+                joined[group.clusterIndex(x)][group.clusterIndex(y)] = true;
+            }
+        }
+        return joined;
+    }
+
     private static List<Integer> localPeers(Group group, PeerGraph graph, int member) {
         return graph.neighbours(member).stream().filter(n -> group.sameCluster(member, n)).toList();
     }
