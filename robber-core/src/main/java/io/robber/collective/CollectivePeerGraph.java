@@ -161,9 +161,14 @@ public final class CollectivePeerGraph {
         return potential;
     }
 
-    /** The ranks [from, to) in a collective of {@code otherSize} that rank {@code rank} of one of {@code size} may pick. */
+    /**
+     * The ranks [from, to) in a collective of {@code otherSize} among which a member of rank
+     * {@code rank} in a collective of {@code size} picks.
+     */
     private static int[] candidateRanks(int rank, int size, int otherSize) {
-        return new int[] {(int) ceilDiv((long) rank * otherSize, size), (int) ceilDiv((long) (rank + 1) * otherSize, size)};
+        int from = (int) ceilDiv((long) rank * otherSize, size);
+        int to = (int) ceilDiv((long) (rank + 1) * otherSize, size);
+        return new int[] {from, to};
     }
 
     static long ceilDiv(long a, long b) {
