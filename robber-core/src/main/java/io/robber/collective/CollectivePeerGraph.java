@@ -82,11 +82,11 @@ public final class CollectivePeerGraph {
     /**
      * Joins every pair of clusters that the random choice of global peers left apart, by one edge
      * between a member of the smaller cluster and a candidate of it in the larger by the rank rule of
-     * {@link #potentialGlobalPeers}: of all such pairs, the one whose members have the fewest global
-     * edges. A member takes at most {@code peers} such edges, so that a group of many small clusters
-     * is not joined into a clique.
+     * {@link #potentialGlobalPeers}: of all such pairs, the one whose members chose or were chosen the
+     * fewest times so far (two members that chose each other count it twice). A member takes at most
+     * {@code peers} such edges, so that a group of many small clusters is not joined into a clique.
      */
-    static void joinEveryPair(Group group, List<int[]> edges, int peers) {
+    private static void joinEveryPair(Group group, List<int[]> edges, int peers) {
         int clusterCount = group.clusters().size();
         boolean[][] joined = new boolean[clusterCount][clusterCount];
         int[] degree = new int[group.size()];
@@ -121,7 +121,7 @@ public final class CollectivePeerGraph {
 
     /**
      * The member of {@code small} and its candidate in {@code large} that {@code open} lets through
-     * with the fewest global edges between them; null if there is none.
+     * with the lowest {@code degree} between them; null if there is none.
      */
     private static int[] leastConnectedPair(Group group, List<Integer> small, List<Integer> large, int[] degree,
                                             IntPredicate open) {

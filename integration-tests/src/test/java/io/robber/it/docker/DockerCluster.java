@@ -37,12 +37,9 @@ import org.testcontainers.DockerClientFactory;
  */
 final class DockerCluster implements AutoCloseable {
     private static final int PAUSE_ATTEMPTS = 5;
-    /** The data: 6 MB in 16 KiB pieces, about 12 s over the WAN. */
+    /** The data: 6 MB in 16 KiB pieces, about 12 s over the usual 500 KB/s WAN. */
     static final long BYTES = 6_000_000;
-    static final String SCENARIO = """
-            {"name": "faults", "dataSize": "6MB",
-             "clusters": [{"name": "A", "nodes": 3}, {"name": "B", "nodes": 3}],
-             "links": [{"between": ["A", "B"], "bandwidth": "500KB/s"}]}""";
+    private static final String SCENARIO = scenario("500KB/s");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TRANSFER_TIMEOUT = Duration.ofMinutes(4);
 
@@ -57,6 +54,14 @@ final class DockerCluster implements AutoCloseable {
         this.name = name;
         this.project = project;
         this.images = images;
+    }
+
+    /** Clusters A and B of three nodes each, joined by a WAN of {@code bandwidth}; 6 MB of data. */
+    static String scenario(String bandwidth) {
+        return """
+                {"name": "faults", "dataSize": "6MB",
+                 "clusters": [{"name": "A", "nodes": 3}, {"name": "B", "nodes": 3}],
+                 "links": [{"between": ["A", "B"], "bandwidth": "%s"}]}""".formatted(bandwidth);
     }
 
     /** Builds the images if needed (cached), writes the project into {@code dir} and starts it with {@code protocol}. */

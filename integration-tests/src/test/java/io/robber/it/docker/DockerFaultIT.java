@@ -90,8 +90,8 @@ class DockerFaultIT {
      */
     @Test
     void rootKilledAfterRootCollectiveHoldsEverything() throws Exception {
-        String slowWan = DockerCluster.SCENARIO.replace("500KB/s", "200KB/s");
-        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), slowWan, "robber", List.of())) {
+        try (DockerCluster cluster = DockerCluster.start(work.resolve("project"), DockerCluster.scenario("200KB/s"),
+                "robber", List.of())) {
             await(EXIT, "cluster A's receivers to hold verified copies",
                     () -> cluster.holdsCopy("a-1") && cluster.holdsCopy("a-2"));
             assertThat(cluster.holdsCopy("b-0") && cluster.holdsCopy("b-1") && cluster.holdsCopy("b-2"))
