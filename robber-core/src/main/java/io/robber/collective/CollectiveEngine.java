@@ -186,9 +186,18 @@ public final class CollectiveEngine implements ProtocolEngine {
         }
     }
 
+    /**
+     * After every change of request state. Work that grew back from abandoned requests (their peer
+     * lost or dead) is announced to the global peers and, if none of them took it at once, offered to
+     * the local ones with §3.1's found-work: they may have found nothing to steal here while it was
+     * requested, and this node may have no live global peer left to fetch it from.
+     */
     private void afterRequests() {
         if (work.takeGrowth()) {
             tellGlobalPeers();
+            if (!work.unemployed()) {
+                stealing.ifPresent(s -> s.foundWork(work.work()));
+            }
         }
         if (stealing.isPresent()) {
             stealing.get().maybeSteal();

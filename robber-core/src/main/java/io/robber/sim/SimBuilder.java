@@ -28,6 +28,7 @@ public final class SimBuilder {
     long sampleNanos;
     Duration failureTimeout = Duration.ofSeconds(30);
     final Map<Integer, Long> crashes = new HashMap<>();
+    final Map<Integer, Long> freezes = new HashMap<>();
     final List<long[]> outages = new ArrayList<>();
     final BitSet corrupting = new BitSet();
     final List<Forgery> forgeries = new ArrayList<>();
@@ -100,6 +101,17 @@ public final class SimBuilder {
     /** Member {@code member} crashes at virtual time {@code atNanos} and never comes back. */
     public SimBuilder crash(int member, long atNanos) {
         crashes.put(member, atNanos);
+        return this;
+    }
+
+    /**
+     * Member {@code member} stops at virtual time {@code atNanos} and never comes back, but its
+     * connections stay up: nothing comes from it and what reaches it is lost (a stopped process, or a
+     * container killed behind a proxy that keeps its neighbours' connections open). Its neighbours
+     * notice only its silence, after the failure timeout.
+     */
+    public SimBuilder freeze(int member, long atNanos) {
+        freezes.put(member, atNanos);
         return this;
     }
 

@@ -28,7 +28,8 @@ import java.util.stream.IntStream;
  * memory grows with the peer graph's edges, not with the square of the group.
  *
  * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
- * connections to it at once and it never comes back), never starts the operation (its connections
+ * connections to it at once and it never comes back) or freezes (its connections stay up, nothing
+ * comes from it again, and after the failure timeout its neighbours notice the silence), never starts the operation (its connections
  * stay up, nothing comes from it and what reaches it is lost), or the connection between two nodes is
  * down for a while (both ends lose it, then both get it back with nothing in flight). Members may
  * misbehave: send corrupt pieces, never answer requests (mute) or steals, or announce pieces they lack (lying).
@@ -81,6 +82,10 @@ public final class SimNetwork {
         this.wan = new WanTraffic(group, graph, nodes.stream().map(node -> node.holds).toList());
         this.sampleNanos = b.sampleNanos;
         b.crashes.forEach((member, at) -> clock.at(at, () -> crash(member)));
+        b.freezes.forEach((member, at) -> {
+            clock.at(at, () -> freeze(member));
+            clock.at(at + b.failureTimeout.toNanos(), () -> silent(member));
+        });
         for (SimBuilder.Forgery f : b.forgeries) {
             nodes.get(f.from()).hostile = true;
             clock.at(f.atNanos(), () -> forge(f));
@@ -239,11 +244,28 @@ public final class SimNetwork {
     }
 
     private void crash(int member) {
-        nodes.get(member).crashed = true;
-        changed(nodes.get(member));
+        freeze(member);
         for (int n : graph.neighbours(member)) {
             if (!connections.isBroken(member, n)) {
                 cut(member, n);
+            }
+        }
+    }
+
+    /** The member stops: its connections stay up, but it neither sends nor takes anything from now on. */
+    private void freeze(int member) {
+        nodes.get(member).crashed = true;
+        changed(nodes.get(member));
+    }
+
+    /**
+     * A frozen member's neighbours have heard nothing from it for the failure timeout, as the real
+     * transport's idle watch tells them (live members keep their connections busy with keep-alives).
+     */
+    private void silent(int member) {
+        for (int n : graph.neighbours(member)) {
+            if (!nodes.get(n).crashed && !connections.isBroken(member, n)) {
+                nodes.get(n).operation.onPeerSilent(member);
             }
         }
     }

@@ -13,6 +13,7 @@ import io.robber.sim.SimNetwork;
 import io.robber.sim.SimResult;
 import java.time.Duration;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -110,6 +111,40 @@ class MemberFailureSimTest {
         assertThat(healthy.completionTime()).as("others still busy then").isGreaterThan(rootClusterDone + MS);
 
         fourByFour(5).crash(0, rootClusterDone + MS).run().assertSurvivorsComplete(0);
+    }
+
+    static Stream<Arguments> rootDeathsInTwoClustersOfThree() {
+        return LongStream.rangeClosed(1, 6).boxed().flatMap(seed -> Stream.of(0L, 300L, 900L, 1800L)
+                .flatMap(after -> Stream.of(Arguments.of(seed, after, true), Arguments.of(seed, after, false))));
+    }
+
+    /**
+     * DockerFaultIT's shape: two clusters of three behind a 200 KB/s WAN, and the root dies once its
+     * collective holds the data, either closing its connections or (as a container killed behind a
+     * proxy) leaving them open and silent. c1n0, whose only global peer is the root, gets its requests
+     * to the root back as work once the root is declared dead, with no global peer left to fetch it
+     * from. Its local peers, which found nothing to steal from it while those pieces were requested,
+     * must hear that it has work again (§3.1's found-work). Regression: after a silent death they did
+     * not, and the whole cluster gave up after the watchdog (in about 1 CI run of 20).
+     */
+    @ParameterizedTest(name = "seed {0}, {1} ms after the root cluster holds the data, silent {2}")
+    @MethodSource("rootDeathsInTwoClustersOfThree")
+    void survivorsCompleteWhenTheRootDiesWhileTheOtherClusterStillReceives(long seed, long afterMillis,
+                                                                          boolean silent) {
+        Group group = SimData.clusters(3, 3);
+        Supplier<SimBuilder> run = () -> SimNetwork.builder(group, ROBBER)
+                .options(ProtocolOptions.defaults(seed))
+                .pieces(PIECES, 16 * 1024)
+                .possession(SimData.roots(PIECES, 0))
+                .links(LinkModel.clustered(group, 10 << 20, 100_000, 200_000, 10 * MS))
+                .seed(seed);
+        SimResult healthy = run.get().run().assertAllComplete();
+        long rootClusterDone = Math.max(healthy.node(1).localCompleteAt(), healthy.node(2).localCompleteAt());
+        long death = rootClusterDone + afterMillis * MS;
+        assertThat(healthy.completionTime()).as("the other cluster still receives then").isGreaterThan(death);
+
+        SimBuilder dying = run.get();
+        (silent ? dying.freeze(0, death) : dying.crash(0, death)).run().assertSurvivorsComplete(0);
     }
 
     static Stream<Long> seeds() {
