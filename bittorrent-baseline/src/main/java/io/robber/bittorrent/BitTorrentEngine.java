@@ -61,6 +61,11 @@ final class BitTorrentEngine implements ProtocolEngine, ExchangePolicy {
     }
 
     @Override
+    public void onPieceArriving(int peer, int piece) {
+        exchange.onPieceArriving(peer, piece);
+    }
+
+    @Override
     public void onPieceReceived(int peer, int piece) {
         choker.ifPresent(c -> c.received(peer, ctx.manifest().pieceLength(piece)));
         exchange.onPieceReceived(peer, piece);

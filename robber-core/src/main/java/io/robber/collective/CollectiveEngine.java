@@ -109,6 +109,11 @@ public final class CollectiveEngine implements ProtocolEngine {
     }
 
     @Override
+    public void onPieceArriving(int peer, int piece) {
+        exchange.onPieceArriving(peer, piece);
+    }
+
+    @Override
     public void onPieceReceived(int peer, int piece) {
         exchange.onPieceReceived(peer, piece);
     }

@@ -201,6 +201,17 @@ public final class Operation {
         return false;
     }
 
+    /**
+     * The first bytes of {@code piece} from {@code peer} arrived: progress, as for a whole piece, for
+     * the watch that gives up when nothing arrives, and for the engine's view of that peer.
+     */
+    public void onPieceArriving(int peer, int piece) {
+        if (!finished) {
+            failures.progress();
+            engine.onPieceArriving(peer, piece);
+        }
+    }
+
     public void onPieceReceived(int peer, int piece) {
         if (!finished) {
             failures.progress();

@@ -33,6 +33,14 @@ public interface ProtocolEngine {
         return true;
     }
 
+    /**
+     * The first bytes of {@code piece} from {@code peer} arrived; the rest follows, then
+     * {@link #onPieceReceived} or {@link #onPieceRejected}. Over a slow or shared link a large piece
+     * takes long to arrive whole, and this is the sign that the peer serves meanwhile.
+     */
+    default void onPieceArriving(int peer, int piece) {
+    }
+
     /** A piece requested from {@code peer} arrived, matched its digest and is stored. */
     void onPieceReceived(int peer, int piece);
 

@@ -25,8 +25,10 @@ import java.util.function.ObjIntConsumer;
  * failure timeout and another live peer announced one of them, it is dropped: disconnected and
  * declared dead, so its work is taken over as after any death. The only source of what it owes is
  * not dropped (that would put the pieces out of reach; e.g. a root whose disk stalls is waited for,
- * up to the caller's timeout). An honest peer on a slow link delivers at least one piece per failure
- * timeout, so it is never dropped, at worst asked twice for a piece.
+ * up to the caller's timeout). A piece whose first bytes have arrived is on its way: while one is,
+ * the peer serves this node and nothing it owes is overdue, however long a large piece takes over a
+ * slow or shared link. An honest peer starts a piece for this node at least once per failure timeout,
+ * so it is never dropped, at worst asked twice for a piece.
  */
 final class OverdueRequests {
     /** How many times its expected delivery time a request may wait. */
@@ -71,13 +73,26 @@ final class OverdueRequests {
     /** {@code p} answered the request for {@code piece} (with a good or a bad piece). */
     void answered(PeerState p, int piece) {
         p.requestedAt.remove(piece);
+        p.arriving.clear(piece);
         p.strikes = 0;
         p.owedSince = p.requestedAt.isEmpty() ? -1 : ctx.timers().nanoTime();
+    }
+
+    /**
+     * {@code piece}, asked of {@code p}, is on its way: {@code p} serves this node, however long the
+     * piece takes to arrive whole. Its requests are timed from now and its strikes cleared, as after a
+     * delivery, and until the piece is in it has none.
+     */
+    void arriving(PeerState p, int piece) {
+        p.arriving.set(piece);
+        p.strikes = 0;
+        p.owedSince = ctx.timers().nanoTime();
     }
 
     /** Nothing is outstanding at {@code p} any more (lost, or it choked this node). */
     void forget(PeerState p) {
         p.requestedAt.clear();
+        p.arriving.clear();
         p.owedSince = -1;
         p.strikes = 0;
         if (p.look != null) {
@@ -97,6 +112,10 @@ final class OverdueRequests {
         }
         long now = ctx.timers().nanoTime();
         long patience = patience(p);
+        if (!p.arriving.isEmpty()) {
+            lookIn(p, patience);
+            return;
+        }
         BitSet overdue = overduePieces;
         overdue.clear();
         if (now - p.owedSince >= patience) {

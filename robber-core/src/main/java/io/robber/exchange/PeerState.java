@@ -16,6 +16,8 @@ final class PeerState {
     final BitSet crossingChoke = new BitSet();
     /** When each of them was requested ({@link OverdueRequests}). */
     final RequestTimes requestedAt;
+    /** Requested pieces whose first bytes arrived and whose rest has not yet ({@link OverdueRequests}). */
+    final BitSet arriving = new BitSet();
     /** Since when the peer owes pieces without delivering one; -1 while it owes none. */
     long owedSince = -1;
     /** Looks at the peer that found overdue requests since its last delivery. */

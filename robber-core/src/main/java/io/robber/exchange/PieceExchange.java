@@ -247,6 +247,14 @@ public final class PieceExchange {
         }
     }
 
+    /** The first bytes of {@code piece} from {@code peer} arrived: if it was asked for, the peer serves this node. */
+    public void onPieceArriving(int peer, int piece) {
+        PeerState p = peers.live(peer);
+        if (p != null && p.outstanding.get(piece)) {
+            requests.arriving(p, piece);
+        }
+    }
+
     public void onPieceReceived(int peer, int piece) {
         PeerState p = peers.get(peer);
         requests.received(p, piece);

@@ -77,6 +77,11 @@ final class PieceRequests {
         into.andNot(possession);
     }
 
+    /** {@code piece}, asked of {@code p}, is on its way: {@code p} serves this node. */
+    void arriving(PeerState p, int piece) {
+        overdue.arriving(p, piece);
+    }
+
     /** {@code piece} arrived from {@code p} (null: not a neighbour): its request is answered. */
     void received(PeerState p, int piece) {
         if (p != null && p.outstanding.get(piece)) {

@@ -22,6 +22,11 @@ public final class Link implements Route {
     }
 
     @Override
+    public long latencyNanos() {
+        return latencyNanos;
+    }
+
+    @Override
     public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
         long arrival = transmit(clock.now(), bytes);
         if (sent != UNWATCHED) {

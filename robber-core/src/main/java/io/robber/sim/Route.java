@@ -22,4 +22,7 @@ public interface Route {
      * sender's write completes — before {@code arrived}.
      */
     void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived);
+
+    /** The one-way delay from sender to far end, without any transmission time. */
+    long latencyNanos();
 }

@@ -44,6 +44,15 @@ public final class SharedRoute implements Route {
     }
 
     @Override
+    public long latencyNanos() {
+        long sum = 0;
+        for (Stage stage : stages) {
+            sum += stage.delayNanos();
+        }
+        return sum;
+    }
+
+    @Override
     public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
         enter(clock, 0, 0, new Frame(bytes, sent, arrived));
     }

@@ -201,7 +201,12 @@ public final class SimNetwork {
         }
     }
 
-    /** A piece goes onto its connection; when it has left the sender, the next waiting one follows. */
+    /**
+     * A piece goes onto its connection; when it has left the sender, the next waiting one follows. Its
+     * header reaches the receiver one latency later, as a real stream's first bytes would: the
+     * receiver then knows the piece is on its way, however long its data takes over a shared link
+     * (which the simulator passes a whole piece at a time).
+     */
     private void put(int from, int to, int slot, int epoch, int piece) {
         int length = manifest.pieceLength(piece);
         NodeStats sender = nodes.get(from).stats;
@@ -211,7 +216,9 @@ public final class SimNetwork {
         } else {
             sender.pieceBytesToGlobal += length;
         }
-        connections.route(from, to, slot).send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
+        Route route = connections.route(from, to, slot);
+        clock.schedule(route.latencyNanos(), () -> arriving(from, to, slot, epoch, piece));
+        route.send(clock, (long) WireCodec.PIECE_HEADER_LENGTH + length,
                 () -> {
                     int next = sending.sent(from, slot, epoch);
                     if (next >= 0 && !connections.lost(from, slot, epoch) && !nodes.get(from).crashed) {
@@ -308,6 +315,12 @@ public final class SimNetwork {
         receiver.stats.controlBytesIn += bytes;
         receiver.stats.bytesReceived += bytes;
         receiver.operation.onMessage(from, message);
+    }
+
+    private void arriving(int from, int to, int slot, int epoch, int piece) {
+        if (!connections.lost(from, slot, epoch) && !nodes.get(to).crashed) {
+            nodes.get(to).operation.onPieceArriving(from, piece);
+        }
     }
 
     private void deliverPiece(int from, int to, int slot, int epoch, int piece, int length) {

@@ -6,6 +6,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.robber.wire.MalformedFrameException;
 import io.robber.wire.MessageType;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 import io.robber.wire.WireCodec;
 import java.util.List;
 
@@ -16,7 +17,8 @@ import java.util.List;
  *
  * <p>A piece's data is copied once, from the socket's read buffers straight into one pooled direct
  * buffer of the piece's length, which is then digested and written to storage in place; other
- * frames are decoded from the accumulated stream.
+ * frames are decoded from the accumulated stream. A {@link PieceStart} goes out as soon as a piece's
+ * header is read, before its data.
  *
  * <p>A frame that breaks the wire format fails the decoder with a {@link MalformedFrameException} and the
  * connection is closed; the bytes after that frame are dropped, not decoded as the connection closes
@@ -66,6 +68,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
         if (isPiece(in, length)) {
             if (in.readableBytes() >= WireCodec.PIECE_HEADER_LENGTH) {
                 assembling = WireCodec.readPieceHeader(in, ctx.alloc());
+                out.add(new PieceStart(assembling.op(), assembling.piece()));
                 fill(in, out);
             }
             return;

@@ -6,6 +6,7 @@ import io.robber.engine.Operation;
 import io.robber.metrics.RobberMeters;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 import io.robber.wire.WireCodec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -108,6 +109,16 @@ final class InboundDispatch implements LinkListener {
             return;
         }
         store.accept(peer, transfer, piece);
+    }
+
+    /** Progress of a piece of the running operation; anything else is left to {@link #onPiece} to judge. */
+    @Override
+    public void onPieceStart(int peer, PieceStart start) {
+        Transfer transfer = driver.transfer();
+        if (transfer != null && start.op() == transfer.op() && start.piece() < transfer.manifest().pieceCount()
+                && !operations.running().isFinished()) {
+            operations.running().onPieceArriving(peer, start.piece());
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.robber.transport;
 
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 
 /** Events of the links to a node's peers; all called on the node's event loop. */
 interface LinkListener {
@@ -10,6 +11,9 @@ interface LinkListener {
 
     /** A piece frame; the listener owns (and must release) its buffer. */
     void onPiece(int peer, PieceFrame piece);
+
+    /** The header of a piece frame arrived; its data, and then {@link #onPiece}, follow. */
+    void onPieceStart(int peer, PieceStart start);
 
     void onWritable(int peer);
 

@@ -11,6 +11,7 @@ import io.robber.wire.Handshake;
 import io.robber.wire.KeepAlive;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 import io.robber.wire.WireCodec;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
@@ -87,6 +88,8 @@ final class PeerConnection extends ChannelInboundHandlerAdapter {
             links.listener().onMessage(peer, m);
         } else if (msg instanceof PieceFrame p) {
             links.listener().onPiece(peer, p);
+        } else if (msg instanceof PieceStart s) {
+            links.listener().onPieceStart(peer, s);
         } else {
             throw new HandshakeException("unexpected " + msg.getClass().getSimpleName() + " after the handshake");
         }

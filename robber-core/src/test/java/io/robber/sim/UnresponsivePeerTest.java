@@ -3,7 +3,10 @@ package io.robber.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
+import io.robber.api.ProtocolOptions;
+import io.robber.robber.RobberProtocol;
 import java.time.Duration;
+import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -102,6 +105,34 @@ class UnresponsivePeerTest {
         // Its requesters soon ask only for pieces it lacks, which it never answers: it is dropped.
         assertThat(result.disconnects()).anySatisfy(d -> assertThat(d)
                 .contains("dropped " + group.member(liar).id() + ": answered none of"));
+    }
+
+    /**
+     * Four single-member root clusters serve a cluster of four over 200 KB/s links: a piece of 1 MiB
+     * takes 5.2 s to arrive whole, longer than the failure timeout of 4 s. Every root keeps serving, a
+     * piece always on its way: none is dropped or declared dead, and the group finishes without a
+     * failure. Regression: counting only whole pieces, c4n0 dropped three honest roots after 4.7 s
+     * (43.4 s instead of 26.3 s).
+     */
+    @Test
+    void anHonestPeerWhosePiecesTakeLongerThanTheFailureTimeoutIsNotDropped() {
+        Group group = SimData.clusters(1, 1, 1, 1, 4);
+        int pieces = 24;
+        BitSet all = new BitSet();
+        all.set(0, pieces);
+        SimResult result = SimNetwork.builder(group, new RobberProtocol())
+                .options(ProtocolOptions.defaults(3))
+                .pieces(pieces, 1 << 20)
+                .possession(m -> m < 4 ? (BitSet) all.clone() : new BitSet())
+                .links(LinkModel.clustered(group, 100 << 20, 100_000, 200_000, 10_000_000L))
+                .failureTimeout(Duration.ofSeconds(4))
+                .seed(3)
+                .run()
+                .assertAllComplete();
+
+        assertThat(result.disconnects()).isEmpty();
+        assertThat(result.completionTime()).as("each piece outlasts the failure timeout")
+                .isGreaterThan(Duration.ofSeconds(4).toNanos());
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.netty.handler.codec.DecoderException;
 import io.robber.wire.Message;
 import io.robber.wire.MessageType;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 import io.robber.wire.WireCodec;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,10 +37,11 @@ class FrameDecoderTest {
         for (int chunk : new int[] {1, 3, 13, 1000, 65_536, wire.length}) {
             List<Object> decoded = feed(wire, chunk);
 
-            assertThat(decoded).as("chunks of %d bytes", chunk).hasSize(2 * payloads.length + 1);
+            assertThat(decoded).as("chunks of %d bytes", chunk).hasSize(3 * payloads.length + 1);
             for (int i = 0; i < payloads.length; i++) {
-                assertThat(decoded.get(2 * i)).isEqualTo(new Message.Have(3, i));
-                PieceFrame piece = (PieceFrame) decoded.get(2 * i + 1);
+                assertThat(decoded.get(3 * i)).isEqualTo(new Message.Have(3, i));
+                assertThat(decoded.get(3 * i + 1)).as("the header's news, before the data").isEqualTo(new PieceStart(3, i));
+                PieceFrame piece = (PieceFrame) decoded.get(3 * i + 2);
                 assertThat(piece.op()).isEqualTo(3);
                 assertThat(piece.piece()).isEqualTo(i);
                 assertThat(ByteBufUtil.getBytes(piece.data())).isEqualTo(payloads[i]);
@@ -101,6 +103,7 @@ class FrameDecoderTest {
         List<ByteBuf> allocated = trackDirectBuffers(channel);
 
         channel.writeInbound(header, Unpooled.wrappedBuffer(new byte[10]));
+        assertThat((Object) channel.readInbound()).as("the piece was on its way").isEqualTo(new PieceStart(1, 0));
         channel.close();
 
         assertThat(allocated).hasSize(1);

@@ -2,6 +2,7 @@ package io.robber.transport;
 
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,6 +23,11 @@ final class RecordingLinkListener implements LinkListener {
     public void onPiece(int peer, PieceFrame piece) {
         events.add(peer + ": piece " + piece.piece());
         piece.data().release();
+    }
+
+    @Override
+    public void onPieceStart(int peer, PieceStart start) {
+        events.add(peer + ": piece " + start.piece() + " starts");
     }
 
     @Override

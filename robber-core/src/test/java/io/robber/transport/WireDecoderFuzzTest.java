@@ -19,6 +19,7 @@ import io.robber.wire.KeepAlive;
 import io.robber.wire.MalformedFrameException;
 import io.robber.wire.Message;
 import io.robber.wire.PieceFrame;
+import io.robber.wire.PieceStart;
 import io.robber.wire.WireCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -90,6 +91,8 @@ class WireDecoderFuzzTest {
             if (frame instanceof PieceFrame piece) {
                 assertThat(piece.piece()).isNotNegative();
                 piece.data().release();
+            } else if (frame instanceof PieceStart start) {
+                assertThat(start.piece()).isNotNegative();
             } else {
                 assertReencodes(frame);
             }

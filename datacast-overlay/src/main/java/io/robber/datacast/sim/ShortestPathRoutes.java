@@ -141,11 +141,19 @@ public final class ShortestPathRoutes implements Topology, MemberDistances {
             stages.add(new SharedRoute.Stage(List.of(links[arc]), profile(arc).delayNanos()));
         }
         SharedRoute shared = new SharedRoute(stages);
-        return (VirtualClock clock, long bytes, Runnable sent, Runnable arrived) -> {
-            for (int arc : arcs) {
-                arcBytes[arc] += bytes;
+        return new Route() {
+            @Override
+            public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
+                for (int arc : arcs) {
+                    arcBytes[arc] += bytes;
+                }
+                shared.send(clock, bytes, sent, arrived);
             }
-            shared.send(clock, bytes, sent, arrived);
+
+            @Override
+            public long latencyNanos() {
+                return shared.latencyNanos();
+            }
         };
     }
 
