@@ -81,7 +81,7 @@ final class OverdueRequests {
     /**
      * {@code piece}, asked of {@code p}, is on its way: {@code p} serves this node, however long the
      * piece takes to arrive whole. Its requests are timed from now and its strikes cleared, as after a
-     * delivery, and until the piece is in it has none.
+     * delivery, and none of them is overdue until the piece is in.
      */
     void arriving(PeerState p, int piece) {
         p.arriving.set(piece);

@@ -29,10 +29,11 @@ import java.util.stream.IntStream;
  *
  * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
  * connections to it at once and it never comes back) or freezes (its connections stay up, nothing
- * comes from it again, and after the failure timeout its neighbours notice the silence), never starts the operation (its connections
- * stay up, nothing comes from it and what reaches it is lost), or the connection between two nodes is
- * down for a while (both ends lose it, then both get it back with nothing in flight). Members may
- * misbehave: send corrupt pieces, never answer requests (mute) or steals, or announce pieces they lack (lying).
+ * comes from it again, and after the failure timeout its neighbours notice the silence), never
+ * starts the operation (its connections stay up, nothing comes from it and what reaches it is lost),
+ * or the connection between two nodes is down for a while (both ends lose it, then both get it back
+ * with nothing in flight). Members may misbehave: send corrupt pieces, never answer requests (mute)
+ * or steals, or announce pieces they lack (lying).
  *
  * <p>{@link #run()} processes events until every node has finished (global completion or failure)
  * or crashed, and fails with an {@link AssertionError} on a deadlock (no events left, nodes
