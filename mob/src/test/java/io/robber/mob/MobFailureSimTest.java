@@ -51,13 +51,9 @@ class MobFailureSimTest {
         outcome.result().assertSurvivorsComplete(outcome.crashed());
     }
 
-    static Stream<Long> rootDeathSeeds() {
-        return LongStream.rangeClosed(1, 60).boxed();
-    }
-
     /** The root dies, crashing or freezing, once its collective holds the data; the other clusters finish from it. */
     @ParameterizedTest(name = "seed {0}")
-    @MethodSource("rootDeathSeeds")
+    @MethodSource("io.robber.testkit.FailureScenarios#rootDeathSeeds")
     void survivorsCompleteWhenTheRootDiesAfterItsCollectiveHoldsTheData(long seed) {
         FailureScenarios.Outcome outcome = FailureScenarios.rootDiesAfterItsCollectiveHoldsTheData(MOB, seed);
         assumeTrue(outcome != null, "the root has no collective of its own, or it finishes last");

@@ -115,8 +115,7 @@ final class InboundDispatch implements LinkListener {
     @Override
     public void onPieceStart(int peer, PieceStart start) {
         Transfer transfer = driver.transfer();
-        if (transfer != null && start.op() == transfer.op() && start.piece() < transfer.manifest().pieceCount()
-                && !operations.running().isFinished()) {
+        if (transfer != null && start.op() == transfer.op() && start.piece() < transfer.manifest().pieceCount()) {
             operations.running().onPieceArriving(peer, start.piece());
         }
     }

@@ -188,17 +188,13 @@ class MemberFailureSimTest {
         outcome.result().assertSurvivorsComplete(outcome.crashed());
     }
 
-    static Stream<Long> rootDeathSeeds() {
-        return LongStream.rangeClosed(1, 60).boxed();
-    }
-
     /**
      * The root dies once its collective holds the data, in groups of various shapes, by a crash or a
      * silent freeze. Before found-work followed work that grew back, 31 of 293 such draws failed, every
      * one a freeze.
      */
     @ParameterizedTest(name = "seed {0}")
-    @MethodSource("rootDeathSeeds")
+    @MethodSource("io.robber.testkit.FailureScenarios#rootDeathSeeds")
     void survivorsCompleteWhenTheRootDiesAfterItsCollectiveHoldsTheData(long seed) {
         FailureScenarios.Outcome outcome = FailureScenarios.rootDiesAfterItsCollectiveHoldsTheData(ROBBER, seed);
         assumeTrue(outcome != null, "the root has no collective of its own, or it finishes last");

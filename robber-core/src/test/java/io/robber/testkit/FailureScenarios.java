@@ -12,6 +12,8 @@ import io.robber.sim.SimResult;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 /**
  * Random failures for the collective protocols, shared by the Robber and MOB simulation tests: a
@@ -61,6 +63,11 @@ public final class FailureScenarios {
             builder.outage(a, b, from, from + 2 * MS);
         }
         return new Outcome(builder.run(), crashed);
+    }
+
+    /** The seeds of {@link #rootDiesAfterItsCollectiveHoldsTheData} that the Robber and MOB tests run. */
+    public static Stream<Long> rootDeathSeeds() {
+        return LongStream.rangeClosed(1, 60).boxed();
     }
 
     /**
