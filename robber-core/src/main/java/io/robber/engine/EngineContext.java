@@ -32,6 +32,13 @@ public interface EngineContext {
     void send(int peer, Message message);
 
     /**
+     * Sends {@code message} and runs {@code sent} on this node's thread once it has left this node,
+     * behind whatever was queued before it on the connection (a stream keeps its order); never when
+     * the connection is gone first.
+     */
+    void send(int peer, Message message, Runnable sent);
+
+    /**
      * Sends one of the protocol's own messages, encoded by its plan's {@link ProtocolPlan#messageCodec()};
      * the receiving engine gets it in {@link ProtocolEngine#onOwnMessage}.
      *

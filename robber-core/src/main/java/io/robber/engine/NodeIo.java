@@ -7,6 +7,9 @@ public interface NodeIo {
 
     void send(int peer, Message message);
 
+    /** As {@link EngineContext#send(int, Message, Runnable)}. */
+    void send(int peer, Message message, Runnable sent);
+
     /**
      * Queues piece {@code piece} of operation {@code op} for {@code peer}; {@code requested} when it
      * answers the peer's request (a peer with too many requests unanswered breaks the protocol), false

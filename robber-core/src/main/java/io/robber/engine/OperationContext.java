@@ -75,6 +75,11 @@ final class OperationContext implements EngineContext {
     }
 
     @Override
+    public void send(int peer, Message message, Runnable sent) {
+        io.send(peer, message, sent);
+    }
+
+    @Override
     public void sendOwn(int peer, Object message) {
         io.send(peer, new Message.ProtocolMessage(op, encode(codec.filter(c -> c.type().isInstance(message))
                 .orElseThrow(() -> new IllegalStateException("the protocol's plan has no message codec for "

@@ -27,8 +27,11 @@ import java.util.function.ObjIntConsumer;
  * not dropped (that would put the pieces out of reach; e.g. a root whose disk stalls is waited for,
  * up to the caller's timeout). A piece whose first bytes have arrived is on its way: while one is,
  * the peer serves this node and nothing it owes is overdue, however long a large piece takes over a
- * slow or shared link. An honest peer starts a piece for this node at least once per failure timeout,
- * so it is never dropped, at worst asked twice for a piece.
+ * slow or shared link. A request is timed from when it left this node, not from when it was queued:
+ * on a connection that also carries this node's own pieces to the peer it waits behind them, as a
+ * stream keeps its order, and a 1 MiB piece over a shared slow link can take longer than the failure
+ * timeout. An honest peer starts a piece for this node at least once per failure timeout after this
+ * node's requests reached it, so it is never dropped, at worst asked twice for a piece.
  */
 final class OverdueRequests {
     /** How many times its expected delivery time a request may wait. */
@@ -51,16 +54,20 @@ final class OverdueRequests {
         this.failureNanos = ctx.failureTimeout().toNanos();
     }
 
-    /** {@code piece} was just requested from {@code p}: it is timed, and {@code p} looked at when it is due. */
+    /**
+     * {@code piece} was just requested from {@code p}: it is timed from when the request leaves
+     * ({@link #left}), and {@code p} looked at when it is due.
+     */
     void requested(PeerState p, int piece) {
-        long now = ctx.timers().nanoTime();
-        p.requestedAt.put(piece, now);
-        if (p.owedSince < 0) {
-            p.owedSince = now;
-        }
+        p.requestedAt.put(piece, RequestTimes.NOT_LEFT);
         if (p.look == null) {
             lookIn(p, patience(p));
         }
+    }
+
+    /** The request for {@code piece} has left this node for {@code p}. */
+    void left(PeerState p, int piece) {
+        p.requestedAt.left(piece, ctx.timers().nanoTime());
     }
 
     private void lookIn(PeerState p, long nanos) {
@@ -75,7 +82,7 @@ final class OverdueRequests {
         p.requestedAt.remove(piece);
         p.arriving.clear(piece);
         p.strikes = 0;
-        p.owedSince = p.requestedAt.isEmpty() ? -1 : ctx.timers().nanoTime();
+        p.servedAt = ctx.timers().nanoTime();
     }
 
     /**
@@ -86,14 +93,13 @@ final class OverdueRequests {
     void arriving(PeerState p, int piece) {
         p.arriving.set(piece);
         p.strikes = 0;
-        p.owedSince = ctx.timers().nanoTime();
+        p.servedAt = ctx.timers().nanoTime();
     }
 
     /** Nothing is outstanding at {@code p} any more (lost, or it choked this node). */
     void forget(PeerState p) {
         p.requestedAt.clear();
         p.arriving.clear();
-        p.owedSince = -1;
         p.strikes = 0;
         if (p.look != null) {
             p.look.run();
@@ -116,21 +122,27 @@ final class OverdueRequests {
             lookIn(p, patience);
             return;
         }
+        long oldest = p.requestedAt.oldest();
+        if (oldest == RequestTimes.NOT_LEFT) {
+            lookIn(p, patience);
+            return;
+        }
+        long owedSince = Math.max(p.servedAt, oldest);
         BitSet overdue = overduePieces;
         overdue.clear();
-        if (now - p.owedSince >= patience) {
+        if (now - owedSince >= patience) {
             p.requestedAt.olderThan(now, patience, overdue);
         }
         if (!overdue.isEmpty()) {
             ctx.metrics().requestsOverdue(askElsewhere(p, overdue, peers, possession, request));
             p.strikes++;
-            if (p.strikes >= STRIKES && now - p.owedSince >= failureNanos && heldElsewhere(p, overdue, peers)) {
+            if (p.strikes >= STRIKES && now - owedSince >= failureNanos && heldElsewhere(p, overdue, peers)) {
                 ctx.drop(p.member, "answered none of " + p.requestedAt.size() + " requests for "
-                        + seconds(now - p.owedSince) + " while connected");
+                        + seconds(now - owedSince) + " while connected");
                 return;
             }
         }
-        lookIn(p, Math.max(p.owedSince + patience - now, patience / 2));
+        lookIn(p, Math.max(owedSince + patience - now, patience / 2));
     }
 
     /** Asks other live peers with room for the overdue pieces not asked for twice yet; returns how many. */

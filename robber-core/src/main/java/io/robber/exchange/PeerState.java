@@ -14,12 +14,12 @@ final class PeerState {
      * also when the piece was asked for again after an unchoke and so arrives twice.
      */
     final BitSet crossingChoke = new BitSet();
-    /** When each of them was requested ({@link OverdueRequests}). */
+    /** When each of them left this node ({@link OverdueRequests}). */
     final RequestTimes requestedAt;
     /** Requested pieces whose first bytes arrived and whose rest has not yet ({@link OverdueRequests}). */
     final BitSet arriving = new BitSet();
-    /** Since when the peer owes pieces without delivering one; -1 while it owes none. */
-    long owedSince = -1;
+    /** When the peer last delivered a piece or started one; -1 before it did. */
+    long servedAt = -1;
     /** Looks at the peer that found overdue requests since its last delivery. */
     int strikes;
     /** Cancels the next look at the peer's requests; null when none is due. */

@@ -213,7 +213,7 @@ final class PieceRequests {
         p.window.requested(ctx.timers().nanoTime(), p.outstanding.isEmpty());
         p.outstanding.set(piece);
         overdue.requested(p, piece);
-        ctx.send(p.member, new Message.Request(ctx.op(), piece));
+        ctx.send(p.member, new Message.Request(ctx.op(), piece), () -> overdue.left(p, piece));
         policy.onRequested(p.member, piece);
     }
 }

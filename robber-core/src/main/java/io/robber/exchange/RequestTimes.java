@@ -4,11 +4,15 @@ import java.util.Arrays;
 import java.util.BitSet;
 
 /**
- * When each request outstanding at one peer was sent ({@link OverdueRequests}). A peer has at most
+ * When each request outstanding at one peer left this node for it ({@link OverdueRequests}), or
+ * {@link #NOT_LEFT} while it waits behind what was queued before it. A peer has at most
  * its window of requests outstanding, so the pairs are kept in two flat arrays sized for the largest
  * window: timing a request or its answer allocates nothing.
  */
 final class RequestTimes {
+    /** The time of a request that has not left this node yet: it counts from none. */
+    static final long NOT_LEFT = Long.MAX_VALUE;
+
     private int[] pieces;
     private long[] sentAt;
     private int size;
@@ -18,8 +22,8 @@ final class RequestTimes {
         this.sentAt = new long[capacity];
     }
 
-    /** {@code piece} was requested at {@code now}. */
-    void put(int piece, long now) {
+    /** The request for {@code piece} counts from {@code time}. */
+    void put(int piece, long time) {
         int i = indexOf(piece);
         if (i < 0) {
             if (size == pieces.length) {
@@ -29,7 +33,24 @@ final class RequestTimes {
             i = size++;
             pieces[i] = piece;
         }
-        sentAt[i] = now;
+        sentAt[i] = time;
+    }
+
+    /** The request for {@code piece}, if still outstanding, left at {@code time}. */
+    void left(int piece, long time) {
+        int i = indexOf(piece);
+        if (i >= 0) {
+            sentAt[i] = Math.min(sentAt[i], time);
+        }
+    }
+
+    /** When the oldest request that left was sent; {@link #NOT_LEFT} when none has left. */
+    long oldest() {
+        long oldest = Long.MAX_VALUE;
+        for (int i = 0; i < size; i++) {
+            oldest = Math.min(oldest, sentAt[i]);
+        }
+        return oldest;
     }
 
     /** The request for {@code piece} is over. */
@@ -54,7 +75,7 @@ final class RequestTimes {
         return size;
     }
 
-    /** Adds to {@code into} the pieces requested at least {@code age} before {@code now}. */
+    /** Adds to {@code into} the pieces whose requests left at least {@code age} before {@code now}. */
     void olderThan(long now, long age, BitSet into) {
         for (int i = 0; i < size; i++) {
             if (now - sentAt[i] >= age) {

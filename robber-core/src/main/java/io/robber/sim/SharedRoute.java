@@ -12,8 +12,17 @@ import java.util.List;
  * as the previous one has left it), so a frame held up at a slow NIC books no shared link ahead of
  * time, routes that share a link take turns frame by frame and each gets a fair share of the
  * bottleneck, as on the in-process emulator, and a lone route runs at the rate of its slowest link.
+ *
+ * <p>A large frame crosses in segments of about {@link #SEGMENT} bytes, as TCP sends a large write
+ * in segments (64 KiB with segmentation offload): routes take turns segment by segment, so a request
+ * on one connection waits behind one segment of each other connection on a shared link, not behind
+ * their whole 1 MiB pieces, and a segment goes on to the next link while the next one crosses this
+ * one. Callbacks are the frame's: {@code sent} and {@code arrived} follow its last segment.
  */
 public final class SharedRoute implements Route {
+    /** The size a large frame is cut into; a frame of up to 1.5 segments crosses whole. */
+    public static final long SEGMENT = 64 * 1024;
+
     /** Links crossed in order, then a delay before the next stage (or the far end). */
     public record Stage(List<SharedLink> links, long delayNanos) {
         public Stage {
@@ -24,6 +33,7 @@ public final class SharedRoute implements Route {
         }
     }
 
+    /** A frame or one of its segments; {@code arrived} is null for every segment but the last. */
     private record Frame(long bytes, Runnable sent, Runnable arrived) {
     }
 
@@ -54,7 +64,12 @@ public final class SharedRoute implements Route {
 
     @Override
     public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
-        enter(clock, 0, 0, new Frame(bytes, sent, arrived));
+        long segments = Math.max(1, Math.round((double) bytes / SEGMENT));
+        long each = bytes / segments;
+        for (long i = 1; i < segments; i++) {
+            enter(clock, 0, 0, new Frame(each, UNWATCHED, null));
+        }
+        enter(clock, 0, 0, new Frame(bytes - each * (segments - 1), sent, arrived));
     }
 
     /** {@code frame} reaches link {@code hop} of {@code stage}, or the stage's delay after its last link. */
@@ -66,7 +81,7 @@ public final class SharedRoute implements Route {
             long due = clock.now() + stages.get(stage).delayNanos();
             if (stage + 1 < stages.size()) {
                 clock.at(due, () -> enter(clock, stage + 1, 0, frame));
-            } else {
+            } else if (frame.arrived() != null) {
                 clock.at(due, frame.arrived());
             }
             return;

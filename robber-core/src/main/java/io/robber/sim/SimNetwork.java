@@ -24,7 +24,8 @@ import java.util.stream.IntStream;
  * ({@link SimMessages#copy}); a piece costs its length plus the piece header and carries no data
  * (storage is virtual, every piece counts as verified). Pieces leave a node as the real transport lets
  * them ({@link PieceSending}: two per connection on their way, the rest waiting at the sender), so
- * control messages overtake waiting pieces. Connection state is kept per neighbour, so
+ * control messages overtake waiting pieces but not those two; an engine that asks is told when its
+ * message has left the sender's links. Connection state is kept per neighbour, so
  * memory grows with the peer graph's edges, not with the square of the group.
  *
  * <p>Failures can be scheduled: a node crashes at a given time (its neighbours lose their
@@ -160,7 +161,8 @@ public final class SimNetwork {
 
     // ---- transport, called by SimNode ----
 
-    void transmit(int from, int to, Message message) {
+    /** {@code sent} runs when the message has left {@code from}'s links, unless {@code from} stopped or the connection broke. */
+    void transmit(int from, int to, Message message, Runnable sent) {
         int slot = connections.slot(from, to, message.type().toString());
         if (lying.get(from) && message instanceof Message.Bitfield b) {
             BitSet everything = new BitSet();
@@ -187,7 +189,12 @@ public final class SimNetwork {
         }
         sender.stats.bytesSent += bytes;
         int epoch = connections.epoch(from, slot);
-        connections.route(from, to, slot).send(clock, bytes, () -> deliver(from, to, slot, epoch, copy, bytes));
+        Runnable left = sent == Route.UNWATCHED ? Route.UNWATCHED : () -> {
+            if (!connections.lost(from, slot, epoch) && !sender.crashed) {
+                sent.run();
+            }
+        };
+        connections.route(from, to, slot).send(clock, bytes, left, () -> deliver(from, to, slot, epoch, copy, bytes));
     }
 
     void transmitPiece(int from, int to, int op, int piece) {
@@ -205,8 +212,7 @@ public final class SimNetwork {
     /**
      * A piece goes onto its connection; when it has left the sender, the next waiting one follows. Its
      * header reaches the receiver one latency later, as a real stream's first bytes would: the
-     * receiver then knows the piece is on its way, however long its data takes over a shared link
-     * (which the simulator passes a whole piece at a time).
+     * receiver then knows the piece is on its way, however long its data takes over a shared link.
      */
     private void put(int from, int to, int slot, int epoch, int piece) {
         int length = manifest.pieceLength(piece);
@@ -284,7 +290,7 @@ public final class SimNetwork {
             return;
         }
         if (f.message() != null) {
-            transmit(f.from(), f.to(), f.message());
+            transmit(f.from(), f.to(), f.message(), Route.UNWATCHED);
         } else {
             transmitPiece(f.from(), f.to(), OP, f.piece());
         }

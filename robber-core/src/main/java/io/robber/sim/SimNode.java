@@ -64,7 +64,12 @@ final class SimNode implements NodeIo, OperationListener {
 
     @Override
     public void send(int peer, Message message) {
-        network.transmit(index, peer, message);
+        network.transmit(index, peer, message, Route.UNWATCHED);
+    }
+
+    @Override
+    public void send(int peer, Message message, Runnable sent) {
+        network.transmit(index, peer, message, sent);
     }
 
     @Override

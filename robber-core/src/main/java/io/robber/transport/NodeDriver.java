@@ -95,6 +95,20 @@ final class NodeDriver implements NodeIo, Timers {
         }
     }
 
+    /** Every channel of this node runs on its loop, so {@code sent} runs on the engines' thread. */
+    @Override
+    public void send(int peer, Message message, Runnable sent) {
+        meters.messageOut(message.type());
+        Channel ch = links.channel(peer);
+        if (ch != null) {
+            ch.writeAndFlush(WireCodec.encode(ch.alloc(), message)).addListener(written -> {
+                if (written.isSuccess()) {
+                    sent.run();
+                }
+            });
+        }
+    }
+
     @Override
     public void sendPiece(int peer, int op, int piece, boolean requested) {
         PieceSender sender = senders[peer];

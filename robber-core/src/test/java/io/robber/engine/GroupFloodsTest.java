@@ -274,6 +274,12 @@ class GroupFloodsTest {
         }
 
         @Override
+        public void send(int peer, Message message, Runnable left) {
+            send(peer, message);
+            left.run();
+        }
+
+        @Override
         public void sendPiece(int peer, int op, int piece, boolean requested) {
             throw new AssertionError("no pieces in this test");
         }

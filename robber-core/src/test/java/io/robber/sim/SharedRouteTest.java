@@ -94,6 +94,53 @@ class SharedRouteTest {
     }
 
     @Test
+    void aSmallFrameWaitsBehindOneSegmentOfAnotherRoutesLargeFrame() {
+        VirtualClock clock = new VirtualClock();
+        SharedLink shared = new SharedLink(1e6);
+        SharedRoute piece = new SharedRoute(List.of(new SharedRoute.Stage(List.of(shared), 0)));
+        SharedRoute request = new SharedRoute(List.of(new SharedRoute.Stage(List.of(shared), 0)));
+        long[] arrived = new long[2];
+        piece.send(clock, 1 << 20, () -> arrived[0] = clock.now());
+        clock.at(1_000_000L, () -> request.send(clock, 100, () -> arrived[1] = clock.now()));
+        runAll(clock);
+
+        // The request crosses after the segment on the link when it came (65.5 ms), not after the whole
+        // 1 MiB (1.05 s); the large frame still takes its 1.05 s plus the request's 0.1 ms.
+        assertThat(arrived[1]).isLessThan(2 * SharedRoute.SEGMENT * 1_000L);
+        assertThat(arrived[0]).isEqualTo((1L << 20) * 1_000L + 100_000L);
+    }
+
+    @Test
+    void aLargeFrameCrossesItsLinksInSegmentsOneBehindTheOther() {
+        VirtualClock clock = new VirtualClock();
+        SharedRoute route = new SharedRoute(List.of(
+                new SharedRoute.Stage(List.of(new SharedLink(1e6)), 5_000_000),
+                new SharedRoute.Stage(List.of(new SharedLink(1e6)), 0)));
+        List<String> events = new ArrayList<>();
+        route.send(clock, 1 << 20, () -> events.add("sent " + clock.now()), () -> events.add("arrived " + clock.now()));
+        runAll(clock);
+
+        // 16 segments: the sender's link is done after 1 MiB at 1 MB/s; the last segment then takes the
+        // delay and the receiver's link, which has passed the others meanwhile (whole, it took 2.1 s).
+        long oneMiB = (1L << 20) * 1_000L;
+        assertThat(events).containsExactly("sent " + oneMiB,
+                "arrived " + (oneMiB + 5_000_000L + SharedRoute.SEGMENT * 1_000L));
+    }
+
+    @Test
+    void aFrameOfUpToOneAndAHalfSegmentsCrossesWhole() {
+        VirtualClock clock = new VirtualClock();
+        SharedRoute route = new SharedRoute(List.of(new SharedRoute.Stage(List.of(new SharedLink(1e6), new SharedLink(1e6)), 0)));
+        long bytes = SharedRoute.SEGMENT * 3 / 2 - 1;
+        long[] arrived = new long[1];
+        route.send(clock, bytes, () -> arrived[0] = clock.now());
+        runAll(clock);
+
+        // Store and forward over two links: each takes the whole frame in turn.
+        assertThat(arrived[0]).isEqualTo(2 * bytes * 1_000L);
+    }
+
+    @Test
     void aRateChangeAppliesToWhatIsStillQueued() {
         VirtualClock clock = new VirtualClock();
         SharedLink link = new SharedLink(1e6);

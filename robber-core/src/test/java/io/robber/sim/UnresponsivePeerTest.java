@@ -135,6 +135,36 @@ class UnresponsivePeerTest {
                 .isGreaterThan(Duration.ofSeconds(4).toNanos());
     }
 
+    /**
+     * A root and two members that each start with half the data. c2n0 answers c1n0 over 1 MB/s, about a
+     * second per 1 MiB piece, while everything c1n0 sends c2n0, and the root's uploads, crawl at 30 KB/s;
+     * the failure timeout is 4 s. c1n0's requests to c2n0 wait behind the pieces c1n0 is itself sending
+     * c2n0 on the same connection (up to two, 70 s), as a TCP stream keeps its order. A request is timed
+     * from when it leaves, so c1n0 does not drop c2n0 for not answering what it has not received yet.
+     * Regression: timed from when they were queued, c1n0 dropped c2n0 and then gave up, 43 pieces short.
+     */
+    @Test
+    void aRequestWaitingBehindThisNodesOwnPiecesIsNotHeldAgainstThePeer() {
+        Group group = SimData.clusters(1, 1, 1);
+        int pieces = 96;
+        SimResult result = SimNetwork.builder(group, new RobberProtocol())
+                .options(ProtocolOptions.defaults(2))
+                .pieces(pieces, 1 << 20)
+                .possession(m -> {
+                    BitSet held = new BitSet();
+                    held.set(m == 2 ? pieces / 2 : 0, m == 1 ? pieces / 2 : pieces);
+                    return held;
+                })
+                .links(LinkModel.clustered(group, 100 << 20, 100_000, 1_000_000, 10_000_000L)
+                        .scaledBy((from, to) -> from == 1 && to == 2 || from == 0 ? 0.03 : 1))
+                .failureTimeout(Duration.ofSeconds(4))
+                .seed(3)
+                .run()
+                .assertAllComplete();
+
+        assertThat(result.disconnects()).isEmpty();
+    }
+
     @Test
     void anHonestRunHasNoOverdueRequests() {
         Group group = SimData.clusters(3, 4);

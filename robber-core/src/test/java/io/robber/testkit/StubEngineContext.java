@@ -63,6 +63,13 @@ public class StubEngineContext implements EngineContext {
     public void send(int peer, Message message) {
     }
 
+    /** Sent at once: through {@link #send(int, Message)}, which tests override to record messages. */
+    @Override
+    public void send(int peer, Message message, Runnable sent) {
+        send(peer, message);
+        sent.run();
+    }
+
     @Override
     public void sendOwn(int peer, Object message) {
     }

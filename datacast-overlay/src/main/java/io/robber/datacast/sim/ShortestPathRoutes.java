@@ -20,8 +20,9 @@ import java.util.List;
  * is a shortest path between their servers over one {@link SharedLink} per arc at the link's rate,
  * each arc a stage followed by the link's propagation delay. Where several shortest paths exist the
  * pair's hash picks one hop by hop, as ECMP spreads flows: with the lowest arc always, every flow
- * out of a Fattree pod would climb through its first aggregation switch and first core switch. Routes crossing an arc share it frame by frame ({@link SharedRoute}); each arc counts the
- * bytes sent across it. The hop counts are the {@link MemberDistances} of a topology-aware protocol.
+ * out of a Fattree pod would climb through its first aggregation switch and first core switch.
+ * Routes crossing an arc share it frame by frame, a large frame segment by segment
+ * ({@link SharedRoute}); each arc counts the bytes sent across it. The hop counts are the {@link MemberDistances} of a topology-aware protocol.
  */
 public final class ShortestPathRoutes implements Topology, MemberDistances {
     private final Network network;

@@ -22,8 +22,9 @@ import java.util.ArrayDeque;
  * the path's bottleneck rate, the channel reports itself unwritable (a user-defined writability
  * flag), so a writability-driven sender stops, as it would at a full socket buffer. The queue is
  * therefore bounded by that mark plus whatever a sender writes at once. A write completes when its
- * last byte has left the queue, i.e. is on the (emulated) wire. {@link FileRegion}s (zero-copy
- * pieces) cross as one unit.
+ * last byte has left the queue, i.e. is on the (emulated) wire. A {@link FileRegion} (a zero-copy
+ * piece) cannot be cut: it crosses chunk by chunk like a buffer, taking turns with other flows, and
+ * goes on whole once its last chunk has crossed.
  */
 final class OutboundShaper extends ChannelOutboundHandlerAdapter {
     static final int CHUNK = 16 * 1024;
@@ -40,6 +41,8 @@ final class OutboundShaper extends ChannelOutboundHandlerAdapter {
     private boolean blocked;
     /** A chunk is crossing the path. */
     private boolean crossing;
+    /** Bytes of the {@link FileRegion} at the head of the queue that have crossed already. */
+    private long regionCrossed;
     /** {@link #drain} is on the stack; a chunk that crossed at once must not call it again. */
     private boolean draining;
     private boolean removed;
@@ -69,9 +72,12 @@ final class OutboundShaper extends ChannelOutboundHandlerAdapter {
                 ByteBuf chunk = buf.readRetainedSlice(CHUNK);
                 ChannelPromise promise = ctx.newPromise();
                 path.pass(ctx.executor(), CHUNK, () -> crossed(ctx, chunk, promise));
+            } else if (head.msg() instanceof FileRegion region && size(region) - regionCrossed > CHUNK) {
+                regionCrossed += CHUNK;
+                path.pass(ctx.executor(), CHUNK, () -> crossedPart(ctx));
             } else {
                 int count = 0;
-                long bytes = 0;
+                long bytes = -regionCrossed;
                 for (Pending p : queue) {
                     long size = size(p.msg());
                     if (count > 0 && (!(p.msg() instanceof ByteBuf) || bytes + size > CHUNK)) {
@@ -98,13 +104,21 @@ final class OutboundShaper extends ChannelOutboundHandlerAdapter {
         }
     }
 
+    /** A chunk of the region at the head of the queue has crossed; the region waits for the rest. */
+    private void crossedPart(ChannelHandlerContext ctx) {
+        if (crossedAndOpen(CHUNK)) {
+            next(ctx);
+        }
+    }
+
     /** The first {@code writes} queued writes have crossed as one unit: small messages share a crossing. */
     private void crossed(ChannelHandlerContext ctx, int writes) {
         if (removed) {
             crossing = false;
             return;
         }
-        long bytes = 0;
+        long bytes = -regionCrossed;
+        regionCrossed = 0;
         for (int i = 0; i < writes; i++) {
             Pending p = queue.poll();
             bytes += size(p.msg());

@@ -8,11 +8,16 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.DefaultFileRegion;
+import io.netty.channel.FileRegion;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The sending side of an emulated link on an {@link EmbeddedChannel}: what crosses, in which units. */
 class OutboundShaperTest {
@@ -43,6 +48,36 @@ class OutboundShaperTest {
             out.release();
         }
         ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aZeroCopyRegionTakesTurnsChunkByChunkAndGoesOnWhole(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("piece"), new byte[160 * 1024]);
+        RateBucket shared = new RateBucket(1e5);
+        EmbeddedChannel pieces = new EmbeddedChannel(new OutboundShaper(new BucketPath(List.of(shared))));
+        EmbeddedChannel control = new EmbeddedChannel(new OutboundShaper(new BucketPath(List.of(shared))));
+        ChannelFuture region = pieces.writeAndFlush(new DefaultFileRegion(file.toFile(), 0, 160 * 1024));
+        ChannelFuture request = control.writeAndFlush(Unpooled.wrappedBuffer(new byte[]{7}));
+
+        // The request booked the shared link behind one chunk of the region (0.16 s at 100 kB/s), not
+        // behind all of it (1.6 s): nothing of the region's channel has run since it was written.
+        long bookedAhead = shared.reserve(0, System.nanoTime()) - System.nanoTime();
+        assertThat(bookedAhead).isLessThan(TimeUnit.MILLISECONDS.toNanos(800));
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!(region.isDone() && request.isDone()) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+            pieces.runScheduledPendingTasks();
+            control.runScheduledPendingTasks();
+        }
+        assertThat(region.isSuccess()).isTrue();
+        assertThat(request.isSuccess()).isTrue();
+        FileRegion out = pieces.readOutbound();
+        assertThat(out.count()).isEqualTo(160 * 1024);
+        assertThat((Object) pieces.readOutbound()).isNull();
+        out.release();
+        pieces.finishAndReleaseAll();
+        control.finishAndReleaseAll();
     }
 
     /** Records the first byte of each small write, and the writes between two flushes. */
