@@ -13,14 +13,14 @@ import java.util.List;
  * time, routes that share a link take turns frame by frame and each gets a fair share of the
  * bottleneck, as on the in-process emulator, and a lone route runs at the rate of its slowest link.
  *
- * <p>A large frame crosses in segments of about {@link #SEGMENT} bytes, as TCP sends a large write
- * in segments (64 KiB with segmentation offload): routes take turns segment by segment, so a request
+ * <p>A large frame crosses in segments of {@link #SEGMENT} bytes or a little more, as TCP sends a
+ * large write in segments (64 KiB with segmentation offload): routes take turns segment by segment, so a request
  * on one connection waits behind one segment of each other connection on a shared link, not behind
  * their whole 1 MiB pieces, and a segment goes on to the next link while the next one crosses this
  * one. Callbacks are the frame's: {@code sent} and {@code arrived} follow its last segment.
  */
 public final class SharedRoute implements Route {
-    /** The size a large frame is cut into; a frame of up to 1.5 segments crosses whole. */
+    /** The least size a large frame is cut into: a frame below two segments crosses whole. */
     public static final long SEGMENT = 64 * 1024;
 
     /** Links crossed in order, then a delay before the next stage (or the far end). */
@@ -64,7 +64,7 @@ public final class SharedRoute implements Route {
 
     @Override
     public void send(VirtualClock clock, long bytes, Runnable sent, Runnable arrived) {
-        long segments = Math.max(1, Math.round((double) bytes / SEGMENT));
+        long segments = Math.max(1, bytes / SEGMENT);
         long each = bytes / segments;
         for (long i = 1; i < segments; i++) {
             enter(clock, 0, 0, new Frame(each, UNWATCHED, null));

@@ -128,10 +128,10 @@ class SharedRouteTest {
     }
 
     @Test
-    void aFrameOfUpToOneAndAHalfSegmentsCrossesWhole() {
+    void aFrameBelowTwoSegmentsCrossesWhole() {
         VirtualClock clock = new VirtualClock();
         SharedRoute route = new SharedRoute(List.of(new SharedRoute.Stage(List.of(new SharedLink(1e6), new SharedLink(1e6)), 0)));
-        long bytes = SharedRoute.SEGMENT * 3 / 2 - 1;
+        long bytes = 2 * SharedRoute.SEGMENT - 1;
         long[] arrived = new long[1];
         route.send(clock, bytes, () -> arrived[0] = clock.now());
         runAll(clock);
