@@ -14,10 +14,11 @@ import java.util.List;
  * bottleneck, as on the in-process emulator, and a lone route runs at the rate of its slowest link.
  *
  * <p>A large frame crosses in segments of {@link #SEGMENT} bytes or a little more, as TCP sends a
- * large write in segments (64 KiB with segmentation offload): routes take turns segment by segment, so a request
- * on one connection waits behind one segment of each other connection on a shared link, not behind
- * their whole 1 MiB pieces, and a segment goes on to the next link while the next one crosses this
- * one. Callbacks are the frame's: {@code sent} and {@code arrived} follow its last segment.
+ * large write in segments (64 KiB with segmentation offload): routes take turns segment by segment,
+ * so a request on one connection waits behind one segment of each other connection on a shared
+ * link, not behind their whole 1 MiB pieces, and a segment goes on to the next link while the next
+ * one crosses this one. Callbacks are the frame's: {@code sent} and {@code arrived} follow its last
+ * segment.
  */
 public final class SharedRoute implements Route {
     /** The least size a large frame is cut into: a frame below two segments crosses whole. */

@@ -17,11 +17,12 @@ import java.util.List;
 /**
  * The virtual backend's network: a {@link Network} imposed on the routes of a virtual-time
  * simulation, with the chain of the in-process emulator (the Robber paper's Fig. 7): sender's NIC
- * out → cluster out → pair bandwidth, then the pair's one-way delay, then cluster in → receiver's NIC
- * in. Every link is one {@link SharedLink} shared by all connections crossing it, so flows through a
- * common bottleneck divide it fairly, taking turns frame by frame (a large frame segment by
- * segment). The schedule changes pair bandwidths at its times. Connections inside a cluster, which the model leaves unshaped, get a private
- * {@link #LOCAL_BYTES_PER_SECOND} link with {@link #LOCAL_LATENCY_NANOS}, standing in for loopback.
+ * out → cluster out → pair bandwidth, then the pair's one-way delay, then cluster in → receiver's
+ * NIC in. Every link is one {@link SharedLink} shared by all connections crossing it, so flows
+ * through a common bottleneck divide it fairly, taking turns frame by frame (a large frame segment
+ * by segment). The schedule changes pair bandwidths at its times. Connections inside a cluster,
+ * which the model leaves unshaped, get a private {@link #LOCAL_BYTES_PER_SECOND} link with
+ * {@link #LOCAL_LATENCY_NANOS}, standing in for loopback.
  */
 public final class VirtualNetwork implements Topology {
     /** Rate of a connection inside a cluster: 10 Gbit/s, far above any WAN link of the scenarios. */
