@@ -16,13 +16,20 @@ package io.robber.exchange;
  * <p>The delivery rate is measured from piece arrivals while requests are outstanding (an EWMA); the
  * round-trip time is the shortest seen from a request to the arrival of the piece answering it
  * (peers answer in order), which holds the propagation delay and one piece's serialisation but no
- * queueing. Until the first piece arrives the window is R, as in the paper.
+ * queueing. Until the first piece arrives the window is R, as in the paper, for pieces of up to
+ * {@value #UNMEASURED_PIECE_BYTES} bytes; of larger ones it holds no more bytes than R of those, and
+ * at least one piece. A node knows nothing of a peer's link before its first piece, and R pieces of
+ * 1 MiB behind a connection that gets 50 kB/s of a shared link are 100 s: with few large pieces, the
+ * members of a cluster would ask the root for every piece at once, before any nearer cluster held
+ * one (tc1-slow at a tenth with 1 MiB pieces: 58 pieces, 16 members).
  */
 final class RequestWindow {
     /** Request times remembered for round-trip samples; older ones are forgotten. */
     private static final int MAX_REMEMBERED = 256;
     /** Below R, the window keeps a link at least this busy over its round trip. */
     private static final double BUSY = 0.9;
+    /** Before anything is measured, R counts pieces of at most this size (64 KiB). */
+    static final int UNMEASURED_PIECE_BYTES = 64 * 1024;
 
     private final long targetNanos;
     private final double weight;
@@ -103,7 +110,7 @@ final class RequestWindow {
     /** The number of requests to keep outstanding, between 1 and {@code cap} (R ≤ cap). */
     int size(int r, int cap, int pieceSize) {
         if (Double.isNaN(bytesPerNano)) {
-            return r;
+            return (int) Math.min(r, Math.max(1, (long) r * UNMEASURED_PIECE_BYTES / pieceSize));
         }
         long inTarget = (long) (bytesPerNano * targetNanos / pieceSize);
         int belowR = (int) Math.max(1, Math.min(r, inTarget));

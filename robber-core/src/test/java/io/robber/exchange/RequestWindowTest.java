@@ -14,6 +14,16 @@ class RequestWindowTest {
     }
 
     @Test
+    void unmeasuredPeersGetNoMoreBytesOfLargePiecesThanROf64KiB() {
+        RequestWindow window = new RequestWindow(ExchangeTuning.of(5));
+
+        assertThat(window.size(5, 64, 16 << 10)).isEqualTo(5);
+        assertThat(window.size(5, 64, 64 << 10)).isEqualTo(5);
+        assertThat(window.size(5, 64, 128 << 10)).isEqualTo(2);
+        assertThat(window.size(5, 64, 1 << 20)).as("at least one piece").isEqualTo(1);
+    }
+
+    @Test
     void aSlowPeerKeepsOnePieceQueuedAFastOneKeepsR() {
         RequestWindow slow = deliveringEvery(1311 * MS);
         RequestWindow medium = deliveringEvery(120 * MS);
