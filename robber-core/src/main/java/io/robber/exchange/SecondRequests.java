@@ -5,26 +5,15 @@ import java.util.Collection;
 import java.util.function.ObjIntConsumer;
 
 /**
- * The end of a collective's transfer (a departure from the paper): a faster peer is asked for
- * pieces it announced that are still outstanding at another peer whose queue will presumably take
- * more than twice as long to deliver them than the faster one takes for one more piece, and longer
- * by at least half the window target (so that nothing is asked for twice where the queues are short
- * anyway, e.g. on fast links); the slow peer's rate must have been measured. A peer this node never
- * asked, whose rate is unknown, is asked for one such piece when the slow queue will take at least
- * {@value #PROBE_QUEUE_TARGETS} window targets, and for more once that piece has measured it: with
- * large pieces a collective may have asked the root for every piece before any other cluster held
- * one, and would otherwise take them all over the root's slow link while its other peers idle. The
- * last pieces of an operation then do not wait behind a slow connection while a fast one idles.
- * Each piece is asked for twice at most; the slow copy still arrives (there is no cancel) and
- * counts as a duplicate.
+ * The end of a collective's transfer (a departure from the paper): a faster peer is asked for pieces
+ * it announced that are still outstanding at another peer whose queue will presumably take more than
+ * twice as long to deliver them than the faster one takes for one more piece, and longer by at least
+ * half the window target (so that nothing is asked for twice where the queues are short anyway, e.g.
+ * on fast links); both peers' rates must have been measured. The last pieces of an operation then do
+ * not wait behind a slow connection while a fast one idles. Each piece is asked for twice at most; the
+ * slow copy still arrives (there is no cancel) and counts as a duplicate.
  */
 final class SecondRequests {
-    /**
-     * A slow peer's queue, in window targets, long enough to ask a peer whose rate is unknown (one
-     * this node never asked) for one of its pieces, which measures it.
-     */
-    static final int PROBE_QUEUE_TARGETS = 4;
-
     private final ExchangeTuning tuning;
     private final int pieceSize;
     /** Pieces asked for a second time. */
@@ -60,13 +49,6 @@ final class SecondRequests {
             for (int i = candidates.nextSetBit(0); i >= 0 && fast.outstanding.cardinality() < window;
                  i = candidates.nextSetBit(i + 1)) {
                 long next = fast.window.nanosToDeliver(fast.outstanding.cardinality() + 1, pieceSize);
-                if (next == Long.MAX_VALUE) {
-                    if (fast.outstanding.isEmpty() && queue >= PROBE_QUEUE_TARGETS * tuning.windowTargetNanos()) {
-                        asked.set(i);
-                        request.accept(fast, i);
-                    }
-                    break;
-                }
                 if (next >= queue / 2 || queue - next < tuning.windowTargetNanos() / 2) {
                     break;
                 }

@@ -12,10 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A cluster whose only early source is the root over a slow link (as tc1-slow's D with large pieces):
- * its members ask the root for every piece before any other cluster holds one. Once the root's queue
- * is measured as long, an idle member asks a peer it never asked, in a cluster that has the data by
- * then, for one of those pieces, and for more once that measured it.
+ * A cluster whose only early source is the root over a slow link, with large pieces (as tc1-slow's D
+ * with 1 MiB pieces): before the root's link is measured its members ask for one piece each, not R,
+ * so most of the data is still to be asked for when a faster cluster holds it.
  */
 class SlowRootLinkSimTest {
     private static final int PIECES = 16;
@@ -42,8 +41,8 @@ class SlowRootLinkSimTest {
                 .run()
                 .assertAllComplete();
 
-        // Regression: two of these seeds failed; at seed 11, 6 of the 16 came from cluster 1 and the rest over
-        // the root's link (42.0 s; 13.8 s now).
+        // Regression: with R pieces asked of every unmeasured peer, two of these seeds failed; at seed 11, 6 of
+        // the 16 came from cluster 1 and the rest over the root's link.
         assertThat(fromOtherCluster.get()).as("pieces cluster %d took from cluster 1", slowCluster)
                 .isGreaterThan(PIECES / 2);
     }
