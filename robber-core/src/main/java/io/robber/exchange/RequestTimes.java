@@ -46,7 +46,7 @@ final class RequestTimes {
 
     /** When the oldest request that left was sent; {@link #NOT_LEFT} when none has left. */
     long oldest() {
-        long oldest = Long.MAX_VALUE;
+        long oldest = NOT_LEFT;
         for (int i = 0; i < size; i++) {
             oldest = Math.min(oldest, sentAt[i]);
         }

@@ -88,8 +88,7 @@ final class NodeDriver implements NodeIo, Timers {
 
     @Override
     public void send(int peer, Message message) {
-        meters.messageOut(message.type());
-        Channel ch = links.channel(peer);
+        Channel ch = counted(peer, message);
         if (ch != null) {
             ch.writeAndFlush(WireCodec.encode(ch.alloc(), message), ch.voidPromise());
         }
@@ -98,8 +97,7 @@ final class NodeDriver implements NodeIo, Timers {
     /** Every channel of this node runs on its loop, so {@code sent} runs on the engines' thread. */
     @Override
     public void send(int peer, Message message, Runnable sent) {
-        meters.messageOut(message.type());
-        Channel ch = links.channel(peer);
+        Channel ch = counted(peer, message);
         if (ch != null) {
             ch.writeAndFlush(WireCodec.encode(ch.alloc(), message)).addListener(written -> {
                 if (written.isSuccess()) {
@@ -107,6 +105,12 @@ final class NodeDriver implements NodeIo, Timers {
                 }
             });
         }
+    }
+
+    /** Counts {@code message} as sent by the engine; the connection to {@code peer}, or null when there is none. */
+    private Channel counted(int peer, Message message) {
+        meters.messageOut(message.type());
+        return links.channel(peer);
     }
 
     @Override

@@ -60,10 +60,12 @@ class OutboundShaperTest {
         ChannelFuture request = control.writeAndFlush(Unpooled.wrappedBuffer(new byte[]{7}));
 
         // The request booked the shared link behind one chunk of the region (0.16 s at 100 kB/s), not
-        // behind all of it (1.6 s): nothing of the region's channel has run since it was written.
+        // behind all of it (1.6 s): nothing of the region's channel has run since it was written. A
+        // booking, not a duration: a busy machine only shortens what is left of it when measured.
         long bookedAhead = shared.reserve(0, System.nanoTime()) - System.nanoTime();
         assertThat(bookedAhead).isLessThan(TimeUnit.MILLISECONDS.toNanos(800));
 
+        // About 1 s of link time at 100 kB/s; the deadline only stops a hung test.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!(region.isDone() && request.isDone()) && System.nanoTime() < deadline) {
             Thread.sleep(5);
