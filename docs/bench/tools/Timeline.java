@@ -19,7 +19,7 @@ import java.util.Map;
  * 95, 99 % and all of the pieces had entered it over the WAN, when its last member completed; steals,
  * pieces stolen, wide-area pieces that arrived twice into the cluster, duplicates at nodes.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/Timeline.java SCENARIO PROTOCOL [SEED] [SCALE] [KEY=VALUE...]</pre>
+ * <pre>[PIECE=BYTES] java -cp cli/target/robber.jar docs/bench/tools/Timeline.java SCENARIO PROTOCOL [SEED] [SCALE] [KEY=VALUE...]</pre>
  */
 public class Timeline {
     public static void main(String[] args) {
@@ -33,7 +33,8 @@ public class Timeline {
             extra.put(kv[0], kv[1]);
         }
         Network network = Scenarios.load(scenario).resolve().scaled(scale);
-        Experiment.Settings settings = new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), extra);
+        int pieceSize = System.getenv("PIECE") != null ? Integer.parseInt(System.getenv("PIECE")) : 0;
+        Experiment.Settings settings = new Experiment.Settings(pieceSize, seed, 1, 1, Duration.ofMinutes(30), extra);
         VirtualSetup setup = VirtualSetup.of(network, settings);
         Manifest manifest = setup.manifest();
         Group group = setup.group();

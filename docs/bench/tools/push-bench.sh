@@ -5,6 +5,7 @@
 #   docs/bench/tools/push-bench.sh [JAR|LAUNCHER] [RECEIVERS] [SIZE_MIB] [RUNS]
 #   (defaults: cli/target/robber.jar 8 256 3; a LAUNCHER such as cli/target/robber runs instead of
 #    `java -jar JAR`; WORK=/tmp/push-bench, JAVA_OPTS passed to every JVM;
+#    PIECE_SIZE=SIZE passed to the sender as --piece-size,
 #    JFR=DIR records every process with Flight Recorder into DIR/sender.jfr, DIR/r1.jfr, ...,
 #    JFR_SETTINGS=profile|FILE.jfc, default profile; TLS=1 runs every connection with mutual TLS, on
 #    certificates that `robber keys init` makes in WORK/keys)
@@ -28,6 +29,7 @@ JAVA_OPTS=${JAVA_OPTS:-}
 JAR=$(realpath "$JAR")
 JFR=${JFR:-}
 TLS=${TLS:-}
+PIECE_SIZE=${PIECE_SIZE:-}
 # tls_opts NODE: the TLS options of one node, or nothing without TLS=1
 tls_opts() { [[ -n $TLS ]] && echo "--tls-cert $WORK/keys/$1.pem --tls-key $WORK/keys/$1-key.pem --tls-ca $WORK/keys/ca.pem"; true; }
 jfr_opt() { [[ -n $JFR ]] && echo "-XX:StartFlightRecording=filename=$JFR/$1.jfr,settings=${JFR_SETTINGS:-profile}"; true; }
@@ -65,7 +67,7 @@ printf '%-6s %8s %9s %7s %8s %7s\n' run wall transfer setup cpu sys
 for run in $(seq 1 "$RUNS"); do
     rm -rf "$WORK/run" && mkdir -p "$WORK/run"
     /usr/bin/time -f '%U %S' -o "$WORK/run/sender.time" \
-        bash -c 'robber "$@"' - sender send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet $(tls_opts sender) "$DATA" \
+        bash -c 'robber "$@"' - sender send --listen "127.0.0.1:$PORT" --expect "$N" --json --quiet $(tls_opts sender) ${PIECE_SIZE:+--piece-size $PIECE_SIZE} "$DATA" \
         > "$WORK/run/sender.json" 2> "$WORK/run/sender.err" &
     sender=$!
     start=$(date +%s.%N)

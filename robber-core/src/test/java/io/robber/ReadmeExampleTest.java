@@ -25,7 +25,7 @@ class ReadmeExampleTest {
                 Member.of("ams-2", "amsterdam", "127.0.1.2", 7700),
                 Member.of("chi-1", "chicago", "127.0.2.1", 7700)));
         byte[] data = "hello, clusters! ".repeat(200_000).getBytes();
-        Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), Manifest.DEFAULT_PIECE_SIZE);
+        Manifest manifest = Manifest.compute(MemoryStorage.wrap(data));
         MemoryStorage copy = new MemoryStorage(data.length);
         try (MulticastChannel root = MulticastChannel.open(ChannelConfig.of(group, "ams-1", "robber"));
              MulticastChannel ams2 = MulticastChannel.open(ChannelConfig.of(group, "ams-2", "robber"));

@@ -26,7 +26,6 @@ class ResumeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long SIZE = 96L << 20;
     private static final long GIBIBYTE = 1L << 30;
-    private static final int PIECE = 1 << 20;
     private static final Pattern RESUMED = Pattern.compile("resuming the partial copy .*: (\\d+) of (\\d+) pieces");
     private static final Pattern PERCENT = Pattern.compile("(\\d+)% ");
 
@@ -79,7 +78,7 @@ class ResumeIT {
         assertThat(again.stderr()).contains("rejoining the running transfer");
         assertThat(sender.stderr()).contains("receiver b1 rejoined the transfer");
         assertResumedOnlyWhatWasMissing(again);
-        assertThat(bytesReceived(again)).as("bytes received after the restart, of a 1 GiB file")
+        assertThat(bytesReceived(JSON.readTree(again.stdout()))).as("bytes received after the restart, of a 1 GiB file")
                 .isLessThanOrEqualTo(GIBIBYTE * 55 / 100);
     }
 
@@ -173,14 +172,16 @@ class ResumeIT {
         int held = Integer.parseInt(resumed.group(1));
         int pieces = Integer.parseInt(resumed.group(2));
         assertThat(held).as("pieces the first run left").isPositive().isLessThan(pieces);
-        long received = bytesReceived(node);
-        assertThat(received).as("bytes %s received, with %d of %d pieces held", node.name(), held, pieces)
-                .isLessThanOrEqualTo((long) (pieces - held + 4) * PIECE);
+        JsonNode summary = JSON.readTree(node.stdout());
+        long received = bytesReceived(summary);
+        int piece = summary.get("pieceSize").asInt();
+        assertThat(received).as("bytes %s received, with %d of %d pieces of %d B held", node.name(), held, pieces, piece)
+                .isLessThanOrEqualTo((long) (pieces - held + 4) * piece);
     }
 
-    /** The piece bytes {@code node} received, local and global, from its {@code --json} summary. */
-    private static long bytesReceived(RobberProcesses.Node node) throws IOException {
-        JsonNode bytesIn = JSON.readTree(node.stdout()).get("nodes").get(0).get("bytesIn");
+    /** The piece bytes a receiver received, local and global, from its {@code --json} summary. */
+    private static long bytesReceived(JsonNode summary) {
+        JsonNode bytesIn = summary.get("nodes").get(0).get("bytesIn");
         return bytesIn.get("local").asLong() + bytesIn.get("global").asLong();
     }
 }

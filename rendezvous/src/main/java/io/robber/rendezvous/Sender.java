@@ -47,7 +47,8 @@ public final class Sender {
     private String id;
     private int dataPort;
     private String protocol = "robber";
-    private int pieceSize = Manifest.DEFAULT_PIECE_SIZE;
+    /** 0 until chosen: {@link Manifest#pieceSizeFor} the data set's size. */
+    private int pieceSize;
     private Secret secret;
     private TlsIdentity tls;
     private Duration waitFor = Duration.ofMinutes(5);
@@ -116,8 +117,14 @@ public final class Sender {
         return this;
     }
 
-    /** Size of one piece (default 1 MiB, at most 64 MiB). */
+    /**
+     * Size of one piece, at most 64 MiB (default: {@link Manifest#pieceSizeFor} the data set's size,
+     * about 2048 pieces of 64 KiB to 4 MiB).
+     */
     public Sender pieceSize(int bytes) {
+        if (bytes < 1 || bytes > Manifest.MAX_PIECE_SIZE) {
+            throw new IllegalArgumentException("piece size must be between 1 byte and 64 MiB, got " + bytes);
+        }
         this.pieceSize = bytes;
         return this;
     }
@@ -238,7 +245,8 @@ public final class Sender {
                             + group.path() + " to push " + what
                     : "waiting for " + Units.plural(expect, "receiver") + " on " + at + " to push " + what
                             + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
-            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieceSize, start,
+            int pieces = pieceSize > 0 ? pieceSize : Manifest.pieceSizeFor(source.size());
+            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieces, start,
                     timeout, failureTimeout, trust, maxRate, root.ordering());
             return new RootTransfer(settings, source, coordinator, listener, meters).holding(reserved).run();
         }

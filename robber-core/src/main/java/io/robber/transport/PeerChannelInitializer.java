@@ -4,7 +4,6 @@ import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
-import io.robber.api.Manifest;
 
 /**
  * The pipeline of a new connection to a peer, dialled or accepted: the socket's tuning (the write
@@ -14,10 +13,10 @@ import io.robber.api.Manifest;
  * socket, so that closing the runtime closes it.
  */
 final class PeerChannelInitializer extends ChannelInitializer<SocketChannel> {
-    /** Socket reads adapt between these sizes; they grow to a default piece, so a piece takes few reads. */
+    /** Socket reads adapt between these sizes; they grow to 1 MiB, so a large piece takes few reads. */
     private static final int MIN_READ = 512;
     private static final int INITIAL_READ = 64 << 10;
-    private static final int MAX_READ = Manifest.DEFAULT_PIECE_SIZE;
+    private static final int MAX_READ = 1 << 20;
 
     private final PeerLinks links;
     private final PeerHandshake handshake;

@@ -91,9 +91,33 @@ class ManifestTest {
     }
 
     @Test
+    void theChosenPieceSizeCutsADataSetIntoAbout2048PowerOfTwoPiecesOf64KiBTo4MiB() {
+        assertThat(Manifest.pieceSizeFor(100_000_000L)).as("100 MB: 48,828 B a piece, below the floor").isEqualTo(64 << 10);
+        assertThat(Manifest.pieceSizeFor(256L << 20)).as("256 MiB: 2048 pieces").isEqualTo(128 << 10);
+        assertThat(Manifest.pieceSizeFor(600_000_000L)).as("600 MB: 2289 pieces").isEqualTo(256 << 10);
+        assertThat(Manifest.pieceSizeFor(1L << 30)).isEqualTo(512 << 10);
+        assertThat(Manifest.pieceSizeFor(100L << 30)).as("100 GiB: the cap, 25,600 pieces").isEqualTo(4 << 20);
+        assertThat(Manifest.pieceSizeFor(0)).isEqualTo(64 << 10);
+        assertThat(Manifest.pieceSizeFor(1)).isEqualTo(64 << 10);
+        assertThatThrownBy(() -> Manifest.pieceSizeFor(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-1");
+    }
+
+    @Test
+    void aManifestComputedWithoutAPieceSizeUsesTheChosenOne() throws Exception {
+        byte[] data = new byte[(300 << 10) + 7];
+        new Random(3).nextBytes(data);
+        Manifest m = Manifest.compute(MemoryStorage.wrap(data));
+
+        assertThat(m.pieceSize()).isEqualTo(64 << 10);
+        assertThat(m.pieceCount()).isEqualTo(5);
+        assertThat(m).isEqualTo(Manifest.compute(MemoryStorage.wrap(data), 64 << 10));
+    }
+
+    @Test
     void geometryOfLargeDataSetsUsesLongOffsets() {
         long size = (5L << 30) + 1;
-        int pieceSize = Manifest.DEFAULT_PIECE_SIZE;
+        int pieceSize = 1 << 20;
         int count = 5 * 1024 + 1;
         Manifest m = Manifest.of(size, pieceSize, new byte[count * Manifest.DIGEST_LENGTH]);
 

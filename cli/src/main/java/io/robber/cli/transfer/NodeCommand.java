@@ -78,8 +78,8 @@ public final class NodeCommand implements Callable<Integer> {
         TlsIdentity tls = options.tls();
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
             if (path != null) {
-                Sender sender = Sender.push(path).group(group, self).protocol(root.protocol)
-                        .pieceSize((int) root.pieceSize).secret(secret).tls(tls).waitFor(options.wait).timeout(options.timeout)
+                Sender sender = root.applyTo(Sender.push(path)).group(group, self)
+                        .secret(secret).tls(tls).waitFor(options.wait).timeout(options.timeout)
                         .failureTimeout(options.failureTimeout)
                         .maxRate(options.maxRate).listener(metrics.progress(reporter)).meters(metrics.registry());
                 return SummaryOutput.run("sender", self, options, spec.commandLine().getOut(), sender::run);

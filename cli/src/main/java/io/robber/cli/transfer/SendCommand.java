@@ -103,8 +103,8 @@ public final class SendCommand implements Callable<Integer> {
         Secret secret = options.secret(reporter);
         TlsIdentity tls = options.tls();
         try (MetricsExport metrics = MetricsExport.start(options.jmx, options.prometheus)) {
-            Sender sender = Sender.push(path).listen(control).expect(expect).cluster(cluster).id(id).dataPort(dataPort)
-                    .protocol(root.protocol).pieceSize((int) root.pieceSize).secret(secret).tls(tls).waitFor(options.wait)
+            Sender sender = root.applyTo(Sender.push(path)).listen(control).expect(expect).cluster(cluster).id(id)
+                    .dataPort(dataPort).secret(secret).tls(tls).waitFor(options.wait)
                     .timeout(options.timeout).failureTimeout(options.failureTimeout)
                     .maxRate(options.maxRate).startAfter(startAfter).listener(metrics.progress(reporter))
                     .meters(metrics.registry());

@@ -124,7 +124,10 @@ class TransferCommandsTest {
                 "--timeout", "2m");
 
         assertThat(a.exitCode()).as(a.err()).isZero();
-        assertThat(JsonOutput.mapper().readTree(a.out()).get("nodes")).hasSize(3);
+        JsonNode summary = JsonOutput.mapper().readTree(a.out());
+        assertThat(summary.get("nodes")).hasSize(3);
+        assertThat(summary.get("pieceSize").asInt()).as("no --piece-size: chosen by the data's size, 1 MiB / 2048 at least 64 KiB")
+                .isEqualTo(64 << 10);
         assertThat(b.get(3, TimeUnit.MINUTES).exitCode()).isZero();
         assertThat(c.get(3, TimeUnit.MINUTES).exitCode()).isZero();
         assertThat(dir.resolve("b/static.bin")).hasBinaryContent(bytes);
@@ -152,6 +155,7 @@ class TransferCommandsTest {
         assertThat(summary.get("verified").asBoolean()).isTrue();
         assertThat(summary.get("nodes")).hasSize(3);
         assertThat(summary.get("bytes").asLong()).isEqualTo(bytes.length);
+        assertThat(summary.get("pieceSize").asInt()).as("--piece-size 256KiB").isEqualTo(256 << 10);
         for (int i = 1; i <= 2; i++) {
             CliRun receive = receivers.get(i - 1).get(3, TimeUnit.MINUTES);
             assertThat(receive.exitCode()).as(receive.err()).isZero();
