@@ -245,8 +245,8 @@ public final class Sender {
                             + group.path() + " to push " + what
                     : "waiting for " + Units.plural(expect, "receiver") + " on " + at + " to push " + what
                             + "; start each with: robber receive --coordinator " + at + " --cluster NAME --out DIR");
-            int pieces = pieceSize > 0 ? pieceSize : Manifest.pieceSizeFor(source.size());
-            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, pieces, start,
+            int piece = pieceSize > 0 ? pieceSize : Manifest.pieceSizeFor(source.size());
+            RootTransfer.Settings settings = new RootTransfer.Settings(root.self(), protocol, piece, start,
                     timeout, failureTimeout, trust, maxRate, root.ordering());
             return new RootTransfer(settings, source, coordinator, listener, meters).holding(reserved).run();
         }

@@ -28,7 +28,7 @@ final class RootOptions {
         }
     }
 
-    /** Sets the piece size on {@code sender} when one was given; else the sender chooses by the data's size. */
+    /** Sets the protocol on {@code sender}, and the piece size if one was given: else it goes by the data's size. */
     Sender applyTo(Sender sender) {
         sender.protocol(protocol);
         if (pieceSize != null) {
