@@ -122,10 +122,7 @@ public final class Sender {
      * about 2048 pieces of 64 KiB to 4 MiB).
      */
     public Sender pieceSize(int bytes) {
-        if (bytes < 1 || bytes > Manifest.MAX_PIECE_SIZE) {
-            throw new IllegalArgumentException("piece size must be between 1 byte and 64 MiB, got " + bytes);
-        }
-        this.pieceSize = bytes;
+        this.pieceSize = Manifest.checkPieceSize(bytes);
         return this;
     }
 

@@ -114,9 +114,7 @@ public final class Manifest {
      * set's, so a push of the same data again cuts the same pieces and resumes a partial copy.
      */
     public static int pieceSizeFor(long size) {
-        if (size < 0) {
-            throw new IllegalArgumentException("data set size must not be negative, got " + size);
-        }
+        checkSize(size);
         long ideal = Math.max(1, size / TARGET_PIECES);
         long power = Long.highestOneBit(ideal);
         return (int) Math.max(MIN_CHOSEN_PIECE_SIZE, Math.min(MAX_CHOSEN_PIECE_SIZE, power));
@@ -158,13 +156,23 @@ public final class Manifest {
         return new Manifest(size, pieceSize, digests);
     }
 
-    private static void checkGeometry(long size, int pieceSize) {
-        if (size < 0) {
-            throw new IllegalArgumentException("data size must not be negative: " + size);
-        }
+    /** {@code pieceSize} if the wire accepts it, between 1 byte and 64 MiB; else an {@link IllegalArgumentException}. */
+    public static int checkPieceSize(int pieceSize) {
         if (pieceSize <= 0 || pieceSize > MAX_PIECE_SIZE) {
             throw new IllegalArgumentException("piece size must be between 1 byte and 64 MiB, got " + pieceSize);
         }
+        return pieceSize;
+    }
+
+    private static void checkSize(long size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("data size must not be negative: " + size);
+        }
+    }
+
+    private static void checkGeometry(long size, int pieceSize) {
+        checkSize(size);
+        checkPieceSize(pieceSize);
         if (pieceCount(size, pieceSize) == Integer.MAX_VALUE) {
             throw new IllegalArgumentException("too many pieces: use a larger piece size for " + size + " bytes");
         }
