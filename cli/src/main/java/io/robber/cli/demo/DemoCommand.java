@@ -15,7 +15,6 @@ import io.robber.emulation.demo.DemoResult;
 import io.robber.emulation.model.Network;
 import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.EmulationFailure;
-import io.robber.emulation.runner.PieceSizes;
 import io.robber.transport.LoopbackLayout;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -88,8 +87,8 @@ public final class DemoCommand implements Callable<Integer> {
     Long size;
 
     @Option(names = "--piece-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-            description = "Size of one piece (datacast: of a block, 250 packets by default), at most 64MiB (default: about 8192 pieces, 16KiB-1MiB, with a "
-                    + "scenario; 1MiB without one).")
+            description = "Size of one piece (datacast: of a block, 250 packets by default), at most 64MiB (default: the "
+                    + "size 'robber send' chooses, about 2048 pieces, a power of two between 64KiB and 4MiB).")
     Long pieceSize;
 
     @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
@@ -179,7 +178,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (network != null) {
             network = network.withDataSize(bytes);
         }
-        long piece = pieceSize != null ? pieceSize : network != null ? PieceSizes.forDataSize(bytes) : 1L << 20;
+        long piece = pieceSize != null ? pieceSize : Manifest.pieceSizeFor(bytes);
         requireRange("--piece-size", piece, 1, Manifest.MAX_PIECE_SIZE, ByteSizes.format(piece));
         if ((bytes - 1) / piece + 1 >= Integer.MAX_VALUE) {
             throw new ParameterException(spec.commandLine(), "--size " + bytes + " makes too many pieces of "

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.robber.api.Manifest;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -44,6 +45,10 @@ class DemoScenarioTest {
         assertThat(json.get("verified").asBoolean()).isTrue();
         assertThat(json.get("nodes")).hasSize(64);
         assertThat(json.get("boundMBps").asDouble()).isEqualTo(10.0);
+        assertThat(json.get("pieceSize").asLong())
+                .as("the piece size 'robber send' chooses for the data")
+                .isEqualTo(Manifest.pieceSizeFor(json.get("bytes").asLong()))
+                .isEqualTo(64 << 10);
         assertThat(json.get("percentOfBound").asDouble()).isBetween(20.0, 100.0);
         long intoB = 0;
         for (JsonNode node : json.get("nodes")) {

@@ -10,8 +10,9 @@ package io.robber.emulation.runner;
  * for 1 MiB pieces but 2.6 s for 64 KiB. In virtual time ({@code io.robber.sim}, 4 × 16 nodes)
  * Robber reaches 50 % of the bound on 600 MB with 1 MiB pieces, 86 % with 256 KiB and 96 % with
  * 64 KiB; on 30 MB, 90 % with 16 KiB. A larger floor would cut the in-process CPU of small runs
- * (the demo: 12 % less with 32 KiB) but costs the protocol more: the demo falls below 90 % in
- * virtual time and TC2's 100 MB lose up to 15 points with 32 KiB (docs/perf.md, "The default demo's CPU").
+ * but costs the protocol more: TC2's 100 MB lose up to 15 points with 32 KiB (docs/perf.md, "The
+ * default demo's CPU"). {@code robber send} and {@code robber demo} take
+ * {@link io.robber.api.Manifest#pieceSizeFor} instead: fewer, larger pieces, for a push's CPU.
  */
 public final class PieceSizes {
     static final int MIN = 16 << 10;
