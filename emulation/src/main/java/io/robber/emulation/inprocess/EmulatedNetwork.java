@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleFunction;
 
 /**
  * The in-process backend: a {@link Network} imposed on real loopback connections between nodes of
@@ -67,14 +68,14 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
             nodeOut[c] = new RateBucket[caps.nodes(c)];
             nodeIn[c] = new RateBucket[caps.nodes(c)];
             for (int r = 0; r < caps.nodes(c); r++) {
-                nodeOut[c][r] = bucket(caps.nodeOut()[c][r]);
-                nodeIn[c][r] = bucket(caps.nodeIn()[c][r]);
+                nodeOut[c][r] = limited(caps.nodeOut()[c][r], RateBucket::sending);
+                nodeIn[c][r] = limited(caps.nodeIn()[c][r], RateBucket::receiving);
             }
-            accessOut[c] = bucket(caps.accessOut()[c]);
-            accessIn[c] = bucket(caps.accessIn()[c]);
+            accessOut[c] = limited(caps.accessOut()[c], RateBucket::sending);
+            accessIn[c] = limited(caps.accessIn()[c], RateBucket::receiving);
             for (int d = 0; d < clusters; d++) {
                 if (c != d) {
-                    pair[c][d] = new RateBucket(caps.bandwidth()[c][d]);
+                    pair[c][d] = RateBucket.sending(caps.bandwidth()[c][d]);
                     received[c][d] = new ByteCounter();
                 }
             }
@@ -86,8 +87,9 @@ public final class EmulatedNetwork implements EmulationBackend, LinkCustomizer {
         return new EmulatedNetwork(network, NodePlacement.group(network, port));
     }
 
-    private static RateBucket bucket(double rate) {
-        return Double.isInfinite(rate) ? null : new RateBucket(rate);
+    /** The link of {@code rate}, or null for an unlimited one. */
+    private static RateBucket limited(double rate, DoubleFunction<RateBucket> link) {
+        return Double.isInfinite(rate) ? null : link.apply(rate);
     }
 
     public Network network() {

@@ -120,8 +120,8 @@ public final class ShapingCheck {
                     throw new IllegalStateException("the file region did not arrive whole: " + flow.received()
                             + " of " + FILE_BYTES + " bytes after " + seconds + " s");
                 }
-                // The first 64 KiB ride on the idle link's burst; the rest takes its time at the link rate.
-                double expected = (FILE_BYTES - RateBucket.MIN_BURST_BYTES) / LINK_RATE;
+                // The idle link's burst (5 ms at its rate) passes at once; the rest takes its time at the link rate.
+                double expected = (FILE_BYTES - LINK_RATE * RateBucket.BURST_NANOS / 1e9) / LINK_RATE;
                 return new Measurement("300 kB file region, 1 MB/s link", "s", expected, seconds);
             }
         } finally {

@@ -26,7 +26,7 @@ class OutboundShaperTest {
     void smallWritesQueuedTogetherCrossAsOneChunkWithOneFlush() throws Exception {
         Flushes flushes = new Flushes();
         EmbeddedChannel ch = new EmbeddedChannel(flushes,
-                new OutboundShaper(new BucketPath(List.of(new RateBucket(1e6)))));
+                new OutboundShaper(new BucketPath(List.of(RateBucket.sending(1e6)))));
         ChannelFuture bulk = ch.writeAndFlush(Unpooled.wrappedBuffer(new byte[160 * 1024]));
         List<ChannelFuture> small = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -53,7 +53,7 @@ class OutboundShaperTest {
     @Test
     void aZeroCopyRegionTakesTurnsChunkByChunkAndGoesOnWhole(@TempDir Path dir) throws Exception {
         Path file = Files.write(dir.resolve("piece"), new byte[160 * 1024]);
-        RateBucket shared = new RateBucket(1e5);
+        RateBucket shared = RateBucket.sending(1e5);
         EmbeddedChannel pieces = new EmbeddedChannel(new OutboundShaper(new BucketPath(List.of(shared))));
         EmbeddedChannel control = new EmbeddedChannel(new OutboundShaper(new BucketPath(List.of(shared))));
         ChannelFuture region = pieces.writeAndFlush(new DefaultFileRegion(file.toFile(), 0, 160 * 1024));

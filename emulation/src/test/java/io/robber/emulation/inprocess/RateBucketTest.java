@@ -11,29 +11,39 @@ class RateBucketTest {
     private static final long MS = 1_000_000;
     private static final long T0 = 1_000_000 * MS;
 
+    /** What a sending link of 1 MB/s saves up: 5 ms at its rate. */
+    private static final long BURST_AT_1MB = 5_000;
+
     @Test
     void aBusyLinkPassesExactlyItsRate() {
-        RateBucket link = new RateBucket(1e6);
+        RateBucket link = RateBucket.sending(1e6);
         long now = T0;
         for (int i = 0; i < 1000; i++) {
             now = link.reserve(16_384, now);
         }
-        long burst = RateBucket.MIN_BURST_BYTES;
-        assertThat((double) (now - T0)).isCloseTo((1000 * 16_384 - burst) * 1000.0, within(1000.0));
+        assertThat((double) (now - T0)).isCloseTo((1000 * 16_384 - BURST_AT_1MB) * 1000.0, within(1000.0));
     }
 
     @Test
-    void anIdleLinkSavesUpOnlyOneBurst() {
-        RateBucket link = new RateBucket(1e6);
-        assertThat(link.reserve(RateBucket.MIN_BURST_BYTES, T0)).isEqualTo(T0);
+    void anIdleSlowSendingLinkStillTakesAChunksSerialisationTime() {
+        RateBucket link = RateBucket.sending(25_000);
+        long later = T0 + 10_000 * MS;
+        // 16 KiB at 25 kB/s is 655 ms; the idle link saved up only 5 ms of it.
+        assertThat(link.reserve(16_384, later)).isEqualTo(later + 16_384 * 40_000L - RateBucket.BURST_NANOS);
+    }
+
+    @Test
+    void anIdleReceivingLinkPassesOneSocketReadAtOnceAndSavesUpNoMore() {
+        RateBucket link = RateBucket.receiving(1e6);
+        assertThat(link.reserve(RateBucket.READ_BURST_BYTES, T0)).isEqualTo(T0);
         assertThat(link.reserve(1000, T0)).isEqualTo(T0 + MS);
         long later = T0 + 10_000 * MS;
-        assertThat(link.reserve(RateBucket.MIN_BURST_BYTES + 1000, later)).isEqualTo(later + MS);
+        assertThat(link.reserve(RateBucket.READ_BURST_BYTES + 1000, later)).isEqualTo(later + MS);
     }
 
     @Test
     void aFastLinkSavesUpAFewMillisecondsToAbsorbLateWakeUps() {
-        RateBucket link = new RateBucket(125e6);
+        RateBucket link = RateBucket.sending(125e6);
         long burst = (long) (125e6 * RateBucket.BURST_NANOS / 1e9);
         assertThat(link.reserve(burst, T0)).isEqualTo(T0);
         assertThat(link.reserve(125_000, T0)).isEqualTo(T0 + MS);
@@ -41,8 +51,8 @@ class RateBucketTest {
 
     @Test
     void aRateChangeSendsTheBacklogAtTheNewRate() {
-        RateBucket link = new RateBucket(1e6);
-        link.reserve(RateBucket.MIN_BURST_BYTES + 100_000, T0);
+        RateBucket link = RateBucket.sending(1e6);
+        link.reserve(BURST_AT_1MB + 100_000, T0);
         link.setRate(4e6, T0 + 50 * MS);
         assertThat(link.rate()).isEqualTo(4e6);
         assertThat(link.reserve(0, T0 + 50 * MS)).isCloseTo(T0 + 50 * MS + 12_500_000, within(10L));
@@ -50,10 +60,10 @@ class RateBucketTest {
 
     @Test
     void unlimitedLinksPassEverythingAtOnceAndCanBecomeLimited() {
-        RateBucket link = new RateBucket(Double.POSITIVE_INFINITY);
+        RateBucket link = RateBucket.sending(Double.POSITIVE_INFINITY);
         assertThat(link.reserve(1L << 40, T0)).isEqualTo(T0);
         link.setRate(1e6, T0);
-        assertThat(link.reserve(RateBucket.MIN_BURST_BYTES + 1000, T0)).isEqualTo(T0 + MS);
+        assertThat(link.reserve(BURST_AT_1MB + 1000, T0)).isEqualTo(T0 + MS);
         assertThatThrownBy(() -> link.setRate(0, T0)).hasMessageContaining("positive");
     }
 }
