@@ -19,7 +19,7 @@ package io.robber.emulation.inprocess;
  *       four 16 KiB pieces at once after every pause; receivers measure their peers' rates and round
  *       trips from such pieces, and asked the slow link for far more than it carries (tc2-error-c3 in
  *       process at a tenth of the data and a quarter of the rates: 19 % of the bound, against 39 % in
- *       virtual time and 44 % with the smaller burst).</li>
+ *       virtual time and 40–44 % with the smaller burst).</li>
  *   <li>{@link #receiving} links (cluster in, node in) are crossed by whole socket reads, which hand
  *       over at once bytes that came in over time; they save up at least one read
  *       ({@value #READ_BURST_BYTES} bytes), so those bytes are not serialised a second time.</li>
