@@ -11,8 +11,8 @@ class RateBucketTest {
     private static final long MS = 1_000_000;
     private static final long T0 = 1_000_000 * MS;
 
-    /** What a sending link of 1 MB/s saves up: 5 ms at its rate. */
-    private static final long BURST_AT_1MB = 5_000;
+    /** What a sending link of 1 MB/s saves up: {@link RateBucket#BURST_NANOS} at its rate. */
+    private static final long BURST_AT_1MB = (long) (1e6 * RateBucket.BURST_NANOS / 1e9);
 
     @Test
     void aBusyLinkPassesExactlyItsRate() {
