@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code robber} launcher beside the fat jar: the first successful run of a command writes that command's
- * class-data sharing archive, later runs load their classes from it, a newer jar gets a new archive, and
- * nothing but the commands' own output reaches stdout.
+ * class-data sharing archive, later runs load their classes from it, a newer jar gets a new archive, the
+ * transfer commands leave C2 to the JDK's digests and ciphers, and nothing but the commands' own output
+ * reaches stdout.
  */
 class LauncherIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,6 +45,7 @@ class LauncherIT {
         Path built = RobberProcesses.jar().getParent();
         launcher = Files.copy(built.resolve("robber"), bin.resolve("robber"), StandardCopyOption.COPY_ATTRIBUTES);
         Files.copy(built.resolve("robber.jar"), bin.resolve("robber.jar"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(built.resolve("robber-jit.json"), bin.resolve("robber-jit.json"), StandardCopyOption.COPY_ATTRIBUTES);
         data = work.resolve("data.bin");
         RobberProcesses.writeData(data, 3L << 20, 7);
     }
@@ -111,6 +115,42 @@ class LauncherIT {
         assertThat(archives()).isEmpty();
     }
 
+    @Test
+    void transferCommandsLeaveC2ToTheDigestsAndCiphers() throws Exception {
+        Path log = work.resolve("jit.log");
+        push("jit", Map.of(), Map.of("JAVA_OPTS", "-Xlog:jit+compilation=debug:file=" + log));
+
+        List<String> lines = Files.readAllLines(log);
+        assertThat(compiledAt(lines, 4)).as("C2 compiles SHA-256 for the pieces' digests")
+                .anyMatch(m -> m.startsWith("sun.security.provider.SHA2::"))
+                .allMatch(m -> m.startsWith("sun.security.provider.") || m.startsWith("com.sun.crypto.provider."));
+        assertThat(compiledAt(lines, 1)).as("methods C2 would have compiled end with C1")
+                .anyMatch(m -> m.startsWith("io.robber.") || m.startsWith("io.netty."));
+    }
+
+    @Test
+    void withoutTheDirectivesC2CompilesEverythingHot() throws Exception {
+        Files.delete(bin.resolve("robber-jit.json"));
+        Path log = work.resolve("jit.log");
+        push("no-directives", Map.of(), Map.of("JAVA_OPTS", "-Xlog:jit+compilation=debug:file=" + log));
+
+        assertThat(compiledAt(Files.readAllLines(log), 4)).as("C2 compiles more than the JDK's digests")
+                .anyMatch(m -> !m.startsWith("sun.security.provider.") && !m.startsWith("com.sun.crypto.provider."));
+    }
+
+    /** The methods a {@code -Xlog:jit+compilation=debug} log shows compiled at tier {@code level}. */
+    private static List<String> compiledAt(List<String> log, int level) {
+        Pattern line = Pattern.compile("\\[jit,compilation\\]\\s+\\d+\\s+[%sbn!]*\\s+(\\d)\\s+(\\S+)");
+        List<String> methods = new ArrayList<>();
+        for (String l : log) {
+            Matcher m = line.matcher(l);
+            if (m.find() && Integer.parseInt(m.group(1)) == level) {
+                methods.add(m.group(2));
+            }
+        }
+        return methods;
+    }
+
     /**
      * Pushes {@code data} to two receivers through the launcher, every process with {@code env}, the first
      * receiver also with {@code firstReceiverEnv}; checks the copies and the JSON on stdout.
@@ -151,11 +191,11 @@ class LauncherIT {
         }
     }
 
-    /** Files beside the jar that are neither the launcher, the jar nor an archive. */
+    /** Files beside the jar that are neither the launcher, its directives, the jar nor an archive. */
     private List<Path> leftovers() throws IOException {
         try (Stream<Path> files = Files.list(bin)) {
-            return files.filter(f -> !f.getFileName().toString().matches("robber|robber\\.jar|robber-\\w+\\.jsa"))
-                    .toList();
+            return files.filter(f -> !f.getFileName().toString()
+                    .matches("robber|robber\\.jar|robber-jit\\.json|robber-\\w+\\.jsa")).toList();
         }
     }
 }
