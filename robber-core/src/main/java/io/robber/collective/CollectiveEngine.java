@@ -67,7 +67,7 @@ public final class CollectiveEngine implements ProtocolEngine {
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
                         new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
                                 ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get(),
-                                this::shortOfOwnClassAt, roundTrips.get()),
+                                this::shortOfOwnClassAt, roundTrips.get(), ctx::isDone),
                         false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,

@@ -33,6 +33,11 @@ final class PieceClasses {
         own = null;
     }
 
+    /** Whether {@code cluster} has a class: it receives pieces, it is no root collective. */
+    boolean receives(int cluster) {
+        return clusters.get(cluster);
+    }
+
     /** The pieces of this node's cluster's class. */
     BitSet own() {
         if (own == null) {

@@ -24,6 +24,12 @@ public interface EngineContext {
     /** This node's neighbours in the protocol's peer graph, by member index. */
     List<Integer> neighbours();
 
+    /**
+     * Whether {@code member} is known to hold every piece: the flood of done members, which reaches
+     * this node up to a batch interval after the member completed.
+     */
+    boolean isDone(int member);
+
     /** True when {@code peer} is in this node's cluster (a local peer), false for a global peer. */
     default boolean isLocal(int peer) {
         return group().sameCluster(self(), peer);

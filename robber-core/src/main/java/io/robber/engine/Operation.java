@@ -125,6 +125,11 @@ public final class Operation {
         }
     }
 
+    /** Whether {@code member} is known to hold every piece, in the flood of done members. */
+    boolean isDone(int member) {
+        return done.isDone(member);
+    }
+
     /** Whether this node holds every piece: it is done, in the flood of done members. */
     public boolean isLocallyComplete() {
         return done.isDone(self);

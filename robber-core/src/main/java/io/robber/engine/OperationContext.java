@@ -45,6 +45,11 @@ final class OperationContext implements EngineContext {
     }
 
     @Override
+    public boolean isDone(int member) {
+        return operation.isDone(member);
+    }
+
+    @Override
     public int op() {
         return op;
     }

@@ -34,13 +34,13 @@ class OnlySourceFirstTest {
 
     private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, classes, peer -> { }, roundTrips(ctx, List.of(2, 3)));
+            group::clusterIndex, 0, classes, peer -> { }, roundTrips(ctx, List.of(2, 3)), ctx::isDone);
     /** The slow global peers the wide selection asked for none of its class. */
     private final Set<Integer> shortOfOwnClass = new HashSet<>();
     /** The same node over 64 pieces, for the cases that look at classes. */
     private final PieceClasses wide = new PieceClasses(WIDE, 0, 3);
     private final OnlySourceFirst wideSelection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, wide, shortOfOwnClass::add, roundTrips(ctx, List.of(2, 3)));
+            group::clusterIndex, 0, wide, shortOfOwnClass::add, roundTrips(ctx, List.of(2, 3)), ctx::isDone);
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
@@ -130,6 +130,37 @@ class OnlySourceFirstTest {
     }
 
     /**
+     * Cluster 1 is a root collective and its member, peer 2, holds pieces of other clusters' classes only
+     * (it is still taking the data in from the root). While a request to peer 2 is outstanding, node 0
+     * asks it for none of them; once peer 2 is done, or with nothing outstanding, for any of them.
+     */
+    @Test
+    void aRootCollectivesMemberThatIsNotDoneIsAskedOnlyForThisClustersClassWhileARequestIsOutstanding() {
+        BitSet roots = new BitSet();
+        roots.set(1);
+        wide.withoutRoots(roots);
+        BitSet others = range(0, WIDE);
+        others.andNot(wide.own());
+        PieceExchange waiting = desiringEverything();
+        waiting.onMessage(2, new Message.Bitfield(1, others));
+        assertThat(waiting.outstanding(2).isEmpty()).as("the exchange asked peer 2 for some at once").isFalse();
+        BitSet candidates = (BitSet) others.clone();
+        candidates.andNot(waiting.pending());
+
+        for (int i = 0; i < 50; i++) {
+            assertThat(wideSelection.pick(waiting, 2, candidates, candidates.cardinality())).isEqualTo(-1);
+        }
+
+        PieceExchange idle = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5), new BitSet());
+        idle.onMessage(2, new Message.Bitfield(1, others));
+        assertThat(idle.outstanding(2).isEmpty()).isTrue();
+        assertThat(picks(idle, 2, candidates)).as("nothing outstanding: any of them").isEqualTo(candidates);
+
+        ctx.done.set(2);
+        assertThat(picks(waiting, 2, candidates)).as("peer 2 done: any of them").isEqualTo(candidates);
+    }
+
+    /**
      * Peer 3 (cluster 2) answers a request in a tenth of the time peer 2 (cluster 1) takes, so cluster 2
      * is near when peer 2 is asked. Over that slow connection node 0 (cluster 0) requests the pieces of
      * its class among all receiving clusters first, even one that peer 3 announced; without those (and
@@ -196,7 +227,7 @@ class OnlySourceFirstTest {
                 random);
         PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
         OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
-                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)));
+                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone);
         PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
         answerTheFirstRequests(measured, at0);
         measured.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
@@ -289,7 +320,7 @@ class OnlySourceFirstTest {
         PieceClasses classes = new PieceClasses(pieces, 0, clusters);
         ClusterRoundTrips trips = roundTrips(at0, List.of(2));
         OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2), p -> p >= 2, group::clusterIndex, 0,
-                classes, peer -> { }, trips);
+                classes, peer -> { }, trips, at0::isDone);
         PieceExchange exchange = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
         exchange.onMessage(2, new Message.Bitfield(1, range(0, 1)));
         at0.now = 100_000_000L;

@@ -7,6 +7,7 @@ import io.robber.engine.ProtocolMetrics;
 import io.robber.engine.Timers;
 import io.robber.wire.Message;
 import java.time.Duration;
+import java.util.BitSet;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -24,6 +25,8 @@ public class StubEngineContext implements EngineContext {
     private final RandomGenerator random;
     /** The engine's clock, in nanoseconds. */
     public long now;
+    /** The members known to hold every piece. */
+    public final BitSet done = new BitSet();
 
     public StubEngineContext(Group group, int self, Manifest manifest, List<Integer> neighbours,
                              RandomGenerator random) {
@@ -37,6 +40,11 @@ public class StubEngineContext implements EngineContext {
     @Override
     public int op() {
         return 1;
+    }
+
+    @Override
+    public boolean isDone(int member) {
+        return done.get(member);
     }
 
     @Override
