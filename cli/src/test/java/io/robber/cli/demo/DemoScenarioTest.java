@@ -56,7 +56,10 @@ class DemoScenarioTest {
                 intoB += node.get("bytesIn").get("global").asLong();
             }
         }
-        assertThat(intoB).isBetween(json.get("bytes").asLong(), json.get("bytes").asLong() * 101 / 100);
+        long bytes = json.get("bytes").asLong();
+        long endGame = Math.max(bytes / 100, 2 * json.get("pieceSize").asLong());
+        assertThat(intoB).as("each piece into B once, but for a few that arrive twice (1 %% or two pieces)")
+                .isBetween(bytes, bytes + endGame);
     }
 
     @Test
