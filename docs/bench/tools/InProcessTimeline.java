@@ -12,7 +12,6 @@ import io.robber.emulation.runner.NodeResult;
 import io.robber.emulation.runner.RuntimeThreads;
 import io.robber.planning.Capacities;
 import io.robber.storage.MemoryStorage;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,19 +39,18 @@ public class InProcessTimeline {
         int runs = Integer.parseInt(args[2]);
         int pieceSize = args.length > 3 ? Integer.parseInt(args[3]) : 65536;
         long size = network.dataSize();
-        MemoryStorage root = data(size);
+        byte[] data = new byte[Math.toIntExact(size)];
+        new SplittableRandom(42).nextBytes(data);
+        MemoryStorage root = MemoryStorage.wrap(data);
         Manifest manifest = Manifest.compute(root, pieceSize);
         List<String> clusters = network.nominal().clusters();
         double bound = ScheduleBound.of(network).rate();
         RuntimeThreads threads = args.length > 5 ? new RuntimeThreads(Integer.parseInt(args[4]), Integer.parseInt(args[5]))
                 : RuntimeThreads.ofThisMachine();
+        int members = NodePlacement.group(network, 1).size();
         for (int run = 1; run <= runs; run++) {
             List<Storage> copies = new ArrayList<>();
             copies.add(root);
-            int members = 0;
-            for (int c = 0; c < clusters.size(); c++) {
-                members += network.nominal().nodes(c);
-            }
             for (int i = 1; i < members; i++) {
                 copies.add(new MemoryStorage(size));
             }
@@ -76,21 +74,6 @@ public class InProcessTimeline {
             timeline.forEach(System.out::println);
         }
         System.exit(0);
-    }
-
-    private static MemoryStorage data(long size) throws Exception {
-        MemoryStorage storage = new MemoryStorage(size);
-        SplittableRandom random = new SplittableRandom(42);
-        ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
-        for (long p = 0; p < size; p += chunk.capacity()) {
-            chunk.clear();
-            while (chunk.remaining() >= Long.BYTES) {
-                chunk.putLong(random.nextLong());
-            }
-            chunk.clear().limit((int) Math.min(chunk.capacity(), size - p));
-            storage.write(p, chunk);
-        }
-        return storage;
     }
 
     /** Per cluster: the first, median and last member's completion, in seconds. */

@@ -30,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherIT {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A line of {@code -Xlog:jit+compilation=debug}: compile id, flags, tier, method. */
+    private static final Pattern COMPILATION =
+            Pattern.compile("\\[jit,compilation\\]\\s+\\d+\\s+[%sbn!]*\\s+(\\d)\\s+(\\S+)");
 
     @TempDir
     Path work;
@@ -143,10 +146,9 @@ class LauncherIT {
 
     /** The methods a {@code -Xlog:jit+compilation=debug} log shows compiled at tier {@code level}. */
     private static List<String> compiledAt(List<String> log, int level) {
-        Pattern line = Pattern.compile("\\[jit,compilation\\]\\s+\\d+\\s+[%sbn!]*\\s+(\\d)\\s+(\\S+)");
         List<String> methods = new ArrayList<>();
         for (String l : log) {
-            Matcher m = line.matcher(l);
+            Matcher m = COMPILATION.matcher(l);
             if (m.find() && Integer.parseInt(m.group(1)) == level) {
                 methods.add(m.group(2));
             }

@@ -132,7 +132,7 @@ public final class Operation {
 
     /** Whether this node holds every piece: it is done, in the flood of done members. */
     public boolean isLocallyComplete() {
-        return done.isDone(self);
+        return isDone(self);
     }
 
     /** Whether {@code member} has been declared dead in this operation, here or by the group. */

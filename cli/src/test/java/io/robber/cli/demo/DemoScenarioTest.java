@@ -57,9 +57,9 @@ class DemoScenarioTest {
             }
         }
         long bytes = json.get("bytes").asLong();
-        long endGame = Math.max(bytes / 100, 2 * json.get("pieceSize").asLong());
+        long twice = Math.max(bytes / 100, 2 * json.get("pieceSize").asLong());
         assertThat(intoB).as("each piece into B once, but for a few that arrive twice (a hundredth, or two pieces)")
-                .isBetween(bytes, bytes + endGame);
+                .isBetween(bytes, bytes + twice);
     }
 
     @Test
