@@ -81,8 +81,12 @@ class LauncherIT {
 
         Path classLog = work.resolve("classes.log");
         push("second", Map.of(), Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog));
-        assertThat(Files.readString(classLog)).as("a receiver's classes come from the archive")
+        String classes = Files.readString(classLog);
+        assertThat(classes).as("a receiver's classes come from the archive")
                 .containsPattern("io\\.robber\\.rendezvous\\.Receiver source: shared objects file \\(top\\)");
+        assertThat(classes).as("picocli's too: the jar holds them as Java 8 classes, which an archive can keep")
+                .containsPattern("picocli\\.CommandLine source: shared objects file \\(top\\)")
+                .doesNotContainPattern("picocli\\.\\S+ source: (file|jar):");
     }
 
     @Test
