@@ -10,17 +10,25 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A data set held in one file, accessed by positional I/O through a single {@link FileChannel}, so
  * concurrent reads and writes of disjoint ranges are safe and sizes beyond 2 GiB work. The channel
  * is exposed for zero-copy sends.
+ *
+ * <p>Writes go one at a time. Linux takes a file's inode lock for every buffered write, so writers of
+ * one file never run in parallel; several of them spin and sleep on that lock in the kernel, which
+ * cost a receiver of a push about a sixth of its system CPU (docs/perf.md, "One writer per file").
+ * Waiting here instead leaves the kernel uncontended. Reads and zero-copy sends do not wait.
  */
 public final class FileStorage implements Storage {
     private final Path path;
     private final FileChannel channel;
     private final long size;
     private final boolean writable;
+    /** Held for each write: see the class comment. */
+    private final ReentrantLock writes = new ReentrantLock();
 
     private FileStorage(Path path, FileChannel channel, long size, boolean writable) {
         this.path = path;
@@ -124,8 +132,13 @@ public final class FileStorage implements Storage {
         }
         StorageBounds.check("write", position, src.remaining(), size);
         long at = position;
-        while (src.hasRemaining()) {
-            at += channel.write(src, at);
+        writes.lock();
+        try {
+            while (src.hasRemaining()) {
+                at += channel.write(src, at);
+            }
+        } finally {
+            writes.unlock();
         }
     }
 
