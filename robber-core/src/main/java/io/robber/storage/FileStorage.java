@@ -19,7 +19,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Writes go one at a time. Linux takes a file's inode lock for every buffered write, so writers of
  * one file never run in parallel; several of them spin and sleep on that lock in the kernel, which
- * cost a receiver of a push about a sixth of its system CPU (docs/perf.md, "One writer per file").
+ * took 6 % of a push's CPU (docs/perf.md, "One writer per file").
  * Waiting here instead leaves the kernel uncontended. Reads and zero-copy sends do not wait.
  */
 public final class FileStorage implements Storage {
