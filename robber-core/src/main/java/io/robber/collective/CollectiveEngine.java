@@ -10,6 +10,7 @@ import io.robber.wire.MessageType;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A node of a cluster collective: the piece exchange with collective desire (local peers: every
@@ -71,7 +72,8 @@ public final class CollectiveEngine implements ProtocolEngine {
                         false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
-                this::tellGlobalPeers, this::employ, this::inherit)) : Optional.empty();
+                this::tellGlobalPeers, this::employ, this::inherit,
+                classes.<Supplier<BitSet>>map(c -> c::own).orElse(BitSet::new))) : Optional.empty();
         this.wishes = relay ? Optional.of(new WorkWishes(ctx, this.work, exchange, localPeers, globalPeers,
                 classes.get(), WISHES_PER_PEER, WISH_INTERVAL_NANOS, this::relay)) : Optional.empty();
         this.work.onAfterRequests(this::afterRequests);

@@ -36,11 +36,25 @@ public final class CollectiveWork implements ExchangePolicy {
         return work.isEmpty();
     }
 
-    /** Removes and returns the first {@code count} pieces of the work. */
-    public BitSet takeFront(int count) {
-        BitSet taken = new BitSet();
-        for (int i = work.nextSetBit(0), n = 0; i >= 0 && n < count; i = work.nextSetBit(i + 1), n++) {
-            taken.set(i);
+    /**
+     * Removes and returns {@code count} pieces of the work (all of it if it holds fewer): its pieces in
+     * {@code first} ahead of the others, each kind from the front.
+     */
+    public BitSet takeFront(int count, BitSet first) {
+        BitSet taken = (BitSet) work.clone();
+        taken.and(first);
+        int n = 0;
+        for (int i = taken.nextSetBit(0); i >= 0; i = taken.nextSetBit(i + 1)) {
+            if (n++ == count) {
+                taken.clear(i, taken.length());
+                break;
+            }
+        }
+        for (int i = work.nextSetBit(0); i >= 0 && n < count; i = work.nextSetBit(i + 1)) {
+            if (!taken.get(i)) {
+                taken.set(i);
+                n++;
+            }
         }
         work.andNot(taken);
         return taken;

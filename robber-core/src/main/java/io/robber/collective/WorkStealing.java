@@ -12,11 +12,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Robber's work stealing (§3.1): an unemployed node steals work from a random member of its local
- * labor force; the victim hands over the first ⌈|work|/2⌉ pieces; a successful steal starts the
- * three-step new-work sequence.
+ * labor force; the victim hands over ⌈|work|/2⌉ pieces; a successful steal starts the three-step
+ * new-work sequence.
+ *
+ * <p>The loot holds the pieces of the cluster's own class first ({@link PieceClasses#own()}), then the
+ * front of the rest; §3.1 hands over the front of the work. A thief steals because it got through its
+ * work faster than its victim, and the own class is the part of the work that, for this cluster, only the
+ * root collective holds: the other classes also come from the clusters that own them. So the faster
+ * member takes the part with the fewest sources (README, departures).
  *
  * <p>Every node steals, including a node without global peers (clusters of different sizes leave
  * some ranks without any, §3.1 phase 2). Such a node cannot fetch its work, but it relays work: the
@@ -55,6 +62,7 @@ public final class WorkStealing {
     private final Runnable tellGlobalPeers;
     private final Consumer<BitSet> employ;
     private final Runnable whenIdle;
+    private final Supplier<BitSet> lootFirst;
     /** Local peers that presumably have work. */
     private final Set<Integer> laborForce = new LinkedHashSet<>();
     /** The loot of thieves, kept until acknowledged and taken back from those that come back. */
@@ -74,10 +82,11 @@ public final class WorkStealing {
      *                        {@link CollectiveEngine#onCollectivePossession})
      * @param employ   adds stolen or taken-back work and starts on it
      * @param whenIdle runs when this node is unemployed and has nobody left to steal from
+     * @param lootFirst the pieces a victim hands over ahead of the rest: the cluster's own class, or none
      */
     public WorkStealing(EngineContext ctx, CollectiveWork work, PieceExchange exchange, List<Integer> localPeers,
                         List<Integer> globalPeers, Runnable tellGlobalPeers, Consumer<BitSet> employ,
-                        Runnable whenIdle) {
+                        Runnable whenIdle, Supplier<BitSet> lootFirst) {
         this.ctx = ctx;
         this.work = work;
         this.exchange = exchange;
@@ -86,6 +95,7 @@ public final class WorkStealing {
         this.tellGlobalPeers = tellGlobalPeers;
         this.employ = employ;
         this.whenIdle = whenIdle;
+        this.lootFirst = lootFirst;
         this.stealDeadlineNanos = ctx.failureTimeout().toNanos() / STEAL_PATIENCE;
         this.handedOut = new HandedOverWork(exchange, localPeers, employ);
     }
@@ -173,7 +183,7 @@ public final class WorkStealing {
 
     private void onSteal(int thief) {
         handedOut.acknowledged(thief);
-        BitSet loot = work.takeFront((work.work().cardinality() + 1) / 2);
+        BitSet loot = work.takeFront((work.work().cardinality() + 1) / 2, lootFirst.get());
         ctx.send(thief, new Message.Work(ctx.op(), loot));
         handedOut.handed(thief, loot);
         if (!loot.isEmpty()) {
