@@ -41,23 +41,23 @@ public final class CollectiveWork implements ExchangePolicy {
      * {@code first} ahead of the others, each kind from the front.
      */
     public BitSet takeFront(int count, BitSet first) {
-        BitSet taken = (BitSet) work.clone();
-        taken.and(first);
-        int n = 0;
-        for (int i = taken.nextSetBit(0); i >= 0; i = taken.nextSetBit(i + 1)) {
-            if (n++ == count) {
-                taken.clear(i, taken.length());
-                break;
-            }
-        }
-        for (int i = work.nextSetBit(0); i >= 0 && n < count; i = work.nextSetBit(i + 1)) {
-            if (!taken.get(i)) {
-                taken.set(i);
-                n++;
-            }
-        }
+        BitSet preferred = (BitSet) work.clone();
+        preferred.and(first);
+        BitSet taken = front(preferred, count);
+        BitSet rest = (BitSet) work.clone();
+        rest.andNot(taken);
+        taken.or(front(rest, count - taken.cardinality()));
         work.andNot(taken);
         return taken;
+    }
+
+    /** The first {@code count} pieces of {@code pieces}, or all of them. */
+    private static BitSet front(BitSet pieces, int count) {
+        BitSet front = new BitSet();
+        for (int i = pieces.nextSetBit(0), n = 0; i >= 0 && n < count; i = pieces.nextSetBit(i + 1), n++) {
+            front.set(i);
+        }
+        return front;
     }
 
     public void add(BitSet pieces) {
