@@ -69,7 +69,6 @@ public final class Demo {
     private GroupOutcome inProcess() throws IOException, InterruptedException {
         MemoryStorage rootData = DemoData.generate(settings.size(), settings.seed());
         Manifest manifest = Manifest.compute(rootData, settings.pieceSize());
-        byte[] expected = DemoData.sha256(rootData);
         LOG.info("generated {} bytes, {}", settings.size(), manifest);
         List<Storage> storages = new ArrayList<>(settings.nodes());
         storages.add(rootData);
@@ -82,7 +81,7 @@ public final class Demo {
                 settings.timeout(), threads.io(), threads.storage());
         return GroupRun.run(this::group,
                 group -> network == null ? EmulationBackend.unshaped(group) : new EmulatedNetwork(network, group),
-                setup, errors -> DemoVerifier.verify(storages, expected, errors));
+                setup, errors -> DemoVerifier.verify(storages, rootData, errors));
     }
 
     private GroupOutcome virtual() {

@@ -1,15 +1,12 @@
 package io.robber.emulation.demo;
 
-import io.robber.api.Manifest;
-import io.robber.api.Storage;
 import io.robber.storage.MemoryStorage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.security.MessageDigest;
 import java.util.SplittableRandom;
 
-/** The demo's data set: deterministic pseudo-random bytes from a seed, and whole-copy digests. */
+/** The demo's data set: deterministic pseudo-random bytes from a seed. */
 final class DemoData {
     private static final int CHUNK = 1 << 20;
 
@@ -36,19 +33,5 @@ final class DemoData {
             storage.write(position, chunk);
         }
         return storage;
-    }
-
-    /** SHA-256 of the whole storage. */
-    static byte[] sha256(Storage storage) throws IOException {
-        MessageDigest sha = Manifest.sha256();
-        ByteBuffer chunk = ByteBuffer.allocate(CHUNK);
-        long size = storage.size();
-        for (long position = 0; position < size; position += CHUNK) {
-            chunk.clear().limit((int) Math.min(CHUNK, size - position));
-            storage.read(position, chunk);
-            chunk.flip();
-            sha.update(chunk);
-        }
-        return sha.digest();
     }
 }
