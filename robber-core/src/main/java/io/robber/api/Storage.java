@@ -32,6 +32,17 @@ public interface Storage extends Closeable {
     }
 
     /**
+     * The bytes at {@code [position, position + length)} in place, as a read-only buffer, when the
+     * storage keeps them in memory that stays where it is while the storage is in use: the transport
+     * then sends a piece straight from it, without copying it into a buffer of its own first. The
+     * transport asks only for pieces the node holds, whose bytes no longer change. Empty when the
+     * storage has no such memory, or the range does not lie in one block of it.
+     */
+    default Optional<ByteBuffer> view(long position, int length) {
+        return Optional.empty();
+    }
+
+    /**
      * Whether reads only copy bytes out of memory and never wait for a device: the transport then
      * reads a piece it sends on the node's event loop instead of handing it to the storage pool and
      * back (two thread hand-offs per piece).

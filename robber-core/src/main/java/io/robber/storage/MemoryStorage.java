@@ -2,10 +2,16 @@ package io.robber.storage;
 
 import io.robber.api.Storage;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * A data set held in memory. Bytes live in chunks of at most 1 GiB, so a memory storage can be
  * larger than one Java array (2 GiB). Concurrent reads and writes of disjoint ranges are safe.
+ *
+ * <p>A storage of a given size keeps its bytes in direct memory, outside the Java heap: the
+ * transport sends a piece {@linkplain #view straight from it} to the socket, where bytes on the heap
+ * would be copied into direct memory first. A storage that {@linkplain #wrap wraps an array} keeps
+ * its bytes in that array.
  */
 public final class MemoryStorage implements Storage {
     static final int DEFAULT_CHUNK_SIZE = 1 << 30;
@@ -14,9 +20,9 @@ public final class MemoryStorage implements Storage {
 
     private final long size;
     private final int chunkSize;
-    private final byte[][] chunks;
+    private final ByteBuffer[] chunks;
 
-    /** A zero-filled storage of {@code size} bytes. */
+    /** A zero-filled storage of {@code size} bytes, in direct memory. */
     public MemoryStorage(long size) {
         this(size, DEFAULT_CHUNK_SIZE);
     }
@@ -34,16 +40,16 @@ public final class MemoryStorage implements Storage {
         }
         this.size = size;
         this.chunkSize = chunkSize;
-        this.chunks = new byte[(int) count][];
+        this.chunks = new ByteBuffer[(int) count];
         for (int i = 0; i < chunks.length; i++) {
-            chunks[i] = new byte[(int) Math.min(chunkSize, size - (long) i * chunkSize)];
+            chunks[i] = ByteBuffer.allocateDirect((int) Math.min(chunkSize, size - (long) i * chunkSize));
         }
     }
 
     private MemoryStorage(byte[] data) {
         this.size = data.length;
         this.chunkSize = Math.max(1, data.length);
-        this.chunks = new byte[][] {data};
+        this.chunks = new ByteBuffer[] {ByteBuffer.wrap(data)};
     }
 
     /** A storage backed by {@code data} itself, not a copy: writes land in the array. */
@@ -59,13 +65,30 @@ public final class MemoryStorage implements Storage {
     @Override
     public void read(long position, ByteBuffer dst) {
         StorageBounds.check("read", position, dst.remaining(), size);
-        transfer(position, dst.remaining(), dst::put);
+        transfer(position, dst.remaining(), (chunk, offset, length) -> {
+            dst.put(dst.position(), chunk, offset, length);
+            dst.position(dst.position() + length);
+        });
     }
 
     @Override
     public void write(long position, ByteBuffer src) {
         StorageBounds.check("write", position, src.remaining(), size);
-        transfer(position, src.remaining(), src::get);
+        transfer(position, src.remaining(), (chunk, offset, length) -> {
+            chunk.put(offset, src, src.position(), length);
+            src.position(src.position() + length);
+        });
+    }
+
+    @Override
+    public Optional<ByteBuffer> view(long position, int length) {
+        StorageBounds.check("view", position, length, size);
+        ByteBuffer chunk = chunks[(int) (position / chunkSize)];
+        int offset = (int) (position % chunkSize);
+        if (length > chunk.capacity() - offset) {
+            return Optional.empty();
+        }
+        return Optional.of(chunk.slice(offset, length).asReadOnlyBuffer());
     }
 
     @Override
@@ -92,9 +115,9 @@ public final class MemoryStorage implements Storage {
         long at = position;
         int left = length;
         while (left > 0) {
-            byte[] chunk = chunks[(int) (at / chunkSize)];
+            ByteBuffer chunk = chunks[(int) (at / chunkSize)];
             int offset = (int) (at % chunkSize);
-            int n = Math.min(left, chunk.length - offset);
+            int n = Math.min(left, chunk.capacity() - offset);
             segment.apply(chunk, offset, n);
             at += n;
             left -= n;
@@ -104,7 +127,7 @@ public final class MemoryStorage implements Storage {
     /** Copies between a buffer and {@code length} bytes of a chunk from {@code offset}. */
     @FunctionalInterface
     private interface Segment {
-        void apply(byte[] chunk, int offset, int length);
+        void apply(ByteBuffer chunk, int offset, int length);
     }
 
     @Override

@@ -1,11 +1,13 @@
 package io.robber.transport;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.DefaultFileRegion;
 import io.robber.wire.WireCodec;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -18,9 +20,10 @@ import org.slf4j.LoggerFactory;
  * connection drains: at most {@link TransportOptions#piecesInFlight()} pieces (two by default) are in
  * flight, and a new one starts only while the channel is writable, so a slow peer never makes the
  * node buffer more than that. Pieces go out zero-copy from a file when the storage is one (and the
- * connection has no TLS, which must encrypt them in a buffer), are
- * copied on the event loop from a storage {@linkplain io.robber.api.Storage#inMemory() in memory},
- * and are otherwise read on the storage pool, off the event loop.
+ * connection has no TLS, which must encrypt them in a buffer), straight from a storage's memory when
+ * it offers a {@linkplain io.robber.api.Storage#view view} of them, are copied on the event loop from
+ * another storage {@linkplain io.robber.api.Storage#inMemory() in memory}, and are otherwise read on
+ * the storage pool, off the event loop.
  */
 final class PieceSender {
     private static final Logger LOG = LoggerFactory.getLogger(PieceSender.class);
@@ -106,6 +109,11 @@ final class PieceSender {
             ch.write(header);
             ch.writeAndFlush(new UnclosedFileRegion(file.get(), offset, length))
                     .addListener(f -> sent(f.isSuccess(), length));
+            return;
+        }
+        Optional<ByteBuffer> view = transfer.storage().view(offset, length);
+        if (view.isPresent()) {
+            write(ch, header, Unpooled.wrappedBuffer(view.get()), length);
             return;
         }
         if (transfer.storage().inMemory()) {

@@ -180,6 +180,42 @@ class MemoryStorageTest {
         assertThat(storage.toByteArray()).isEqualTo(expected);
     }
 
+    @Test
+    void aViewShowsTheBytesInPlaceReadOnly() {
+        byte[] expected = pattern(20, 5);
+        MemoryStorage storage = new MemoryStorage(20, 8);
+        storage.write(0, ByteBuffer.wrap(expected));
+
+        ByteBuffer view = storage.view(9, 6).orElseThrow();
+        byte[] seen = new byte[view.remaining()];
+        view.get(seen);
+
+        assertThat(seen).isEqualTo(Arrays.copyOfRange(expected, 9, 15));
+        assertThat(view.isReadOnly()).isTrue();
+        assertThat(view.isDirect()).isTrue();
+        storage.write(10, ByteBuffer.wrap(new byte[] {(byte) ~expected[10]}));
+        assertThat(storage.view(9, 6).orElseThrow().get(1)).isEqualTo((byte) ~expected[10]);
+    }
+
+    @Test
+    void aViewAcrossChunksIsEmptyAndOutOfRangeIsRejected() {
+        MemoryStorage storage = new MemoryStorage(20, 8);
+
+        assertThat(storage.view(6, 4)).isEmpty();
+        assertThat(storage.view(16, 4)).isPresent();
+        assertThatThrownBy(() -> storage.view(18, 4)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void aWrappedArrayIsViewedInPlace() {
+        byte[] data = pattern(10, 3);
+        MemoryStorage storage = MemoryStorage.wrap(data);
+
+        data[4] = (byte) ~data[4];
+
+        assertThat(storage.view(4, 1).orElseThrow().get(0)).isEqualTo(data[4]);
+    }
+
     static byte[] pattern(int length, int seed) {
         byte[] bytes = new byte[length];
         new Random(seed).nextBytes(bytes);

@@ -13,38 +13,52 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Where a sender reads the pieces it sends: on the event loop from memory, on the storage pool otherwise. */
+/**
+ * Where a sender reads the pieces it sends: nowhere when the storage offers views of its memory, on
+ * the event loop from other storages in memory, on the storage pool otherwise.
+ */
 class PieceReadTest {
     private static final int PIECE = 16 * 1024;
     private static final int PIECES = 32;
 
     @Test
     void piecesOfAStorageInMemoryAreReadOnTheEventLoop() throws Exception {
-        assertThat(readingThreads(true)).isNotEmpty().allMatch(name -> name.startsWith("robber-io"));
+        assertThat(readingThreads(true, false)).isNotEmpty().allMatch(name -> name.startsWith("robber-io"));
     }
 
     @Test
     void piecesOfOtherStoragesAreReadOnTheStoragePool() throws Exception {
-        assertThat(readingThreads(false)).isNotEmpty().allMatch(name -> name.startsWith("robber-storage"));
+        assertThat(readingThreads(false, false)).isNotEmpty().allMatch(name -> name.startsWith("robber-storage"));
+    }
+
+    @Test
+    void piecesOfAStorageWithAViewAreSentFromItWithoutAnyRead() throws Exception {
+        assertThat(readingThreads(true, true)).isEmpty();
     }
 
     @Test
     void memoryStorageSaysItIsInMemory() {
         assertThat(new MemoryStorage(1).inMemory()).isTrue();
-        assertThat(new Recording(MemoryStorage.wrap(new byte[1]), false).inMemory()).isFalse();
+        assertThat(new Recording(MemoryStorage.wrap(new byte[1]), false, false).inMemory()).isFalse();
     }
 
-    /** Names of the threads on which the root read pieces to send them, after a delivery to three members. */
-    private static Set<String> readingThreads(boolean inMemory) throws Exception {
+    /**
+     * Names of the threads on which the root read pieces to send them, after a delivery to three
+     * members, from a root storage that is in memory or not and offers views of its bytes or not.
+     */
+    private static Set<String> readingThreads(boolean inMemory, boolean views) throws Exception {
         byte[] data = Delivery.data((long) PIECES * PIECE, 7);
         Manifest manifest = Manifest.compute(MemoryStorage.wrap(data), PIECE);
-        Recording root = new Recording(MemoryStorage.wrap(data), inMemory);
+        MemoryStorage direct = new MemoryStorage(data.length);
+        direct.write(0, ByteBuffer.wrap(data));
+        Recording root = new Recording(direct, inMemory, views);
         List<MemoryStorage> copies = new ArrayList<>();
         try (LoopbackGroup g = LoopbackGroup.open("robber", 11, 2, 2)) {
             List<CompletableFuture<Void>> results = new ArrayList<>();
@@ -67,15 +81,25 @@ class PieceReadTest {
         return root.threads;
     }
 
-    /** A storage that records which threads read from it, and says it is in memory or not. */
+    /**
+     * A storage that records which threads read from it, says it is in memory or not, and offers the
+     * views of its data or none.
+     */
     private static final class Recording implements Storage {
         private final Storage data;
         private final boolean inMemory;
+        private final boolean views;
         final Set<String> threads = ConcurrentHashMap.newKeySet();
 
-        Recording(Storage data, boolean inMemory) {
+        Recording(Storage data, boolean inMemory, boolean views) {
             this.data = data;
             this.inMemory = inMemory;
+            this.views = views;
+        }
+
+        @Override
+        public Optional<ByteBuffer> view(long position, int length) {
+            return views ? data.view(position, length) : Optional.empty();
         }
 
         @Override
