@@ -1,5 +1,6 @@
 package io.robber.cli.demo;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import io.robber.api.Manifest;
 import io.robber.cli.CliFailure;
 import io.robber.cli.ExitCodes;
@@ -17,6 +18,7 @@ import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.EmulationFailure;
 import io.robber.transport.LoopbackLayout;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -233,16 +235,26 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** Every node keeps its copy in memory: refuse runs that cannot fit instead of failing half-way. */
+    /**
+     * Every node keeps its copy in a {@link io.robber.storage.MemoryStorage}, in direct memory: refuse
+     * runs that cannot fit instead of failing half-way.
+     */
     private void checkMemory(long size, int nodes) {
         double needed = (double) size * nodes;
-        long available = Runtime.getRuntime().maxMemory();
+        long available = maxDirectMemory();
         if (needed > 0.85 * available) {
             throw CliFailure.configuration(String.format(java.util.Locale.ROOT,
-                    "%d nodes x %s need %s of memory but the JVM may use %s: lower --size or the node count, "
-                            + "or raise the heap (java -Xmx%dg -jar robber.jar ...)",
+                    "%d nodes x %s need %s of direct memory but the JVM may use %s: lower --size or the node "
+                            + "count, or raise the limit (java -XX:MaxDirectMemorySize=%dg -jar robber.jar ...)",
                     nodes, ByteSizes.format(size), ByteSizes.format((long) needed),
                     ByteSizes.format(available), (long) Math.ceil(needed / 0.8 / (1L << 30))));
         }
+    }
+
+    /** The JVM's limit of direct memory: {@code -XX:MaxDirectMemorySize}, by default the heap's maximum. */
+    static long maxDirectMemory() {
+        HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        long set = Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
+        return set > 0 ? set : Runtime.getRuntime().maxMemory();
     }
 }

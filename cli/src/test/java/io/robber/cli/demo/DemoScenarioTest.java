@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.robber.api.Manifest;
+import io.robber.cli.ExitCodes;
 import io.robber.cli.RobberCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -60,6 +61,23 @@ class DemoScenarioTest {
         long twice = Math.max(bytes / 100, 2 * json.get("pieceSize").asLong());
         assertThat(intoB).as("each piece into B once, but for a few that arrive twice (a hundredth, or two pieces)")
                 .isBetween(bytes, bytes + twice);
+    }
+
+    @Test
+    void copiesBeyondTheDirectMemoryLimitAreRefusedBeforeAnythingRuns() {
+        long limit = DemoCommand.maxDirectMemory();
+        long size = limit / 10;
+        StringWriter err = new StringWriter();
+        var cli = RobberCli.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter()));
+        cli.setErr(new PrintWriter(err, true));
+
+        int code = cli.execute("demo", "--scenario", "none", "--clusters", "2", "--nodes-per-cluster", "5",
+                "--size", Long.toString(size));
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("10 nodes x", "of direct memory", "-XX:MaxDirectMemorySize=")
+                .doesNotContain("unexpected error");
     }
 
     @Test
