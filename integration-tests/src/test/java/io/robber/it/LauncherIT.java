@@ -49,6 +49,8 @@ class LauncherIT {
         launcher = Files.copy(built.resolve("robber"), bin.resolve("robber"), StandardCopyOption.COPY_ATTRIBUTES);
         Files.copy(built.resolve("robber.jar"), bin.resolve("robber.jar"), StandardCopyOption.COPY_ATTRIBUTES);
         Files.copy(built.resolve("robber-jit.json"), bin.resolve("robber-jit.json"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(built.resolve("robber-demo-jit.json"), bin.resolve("robber-demo-jit.json"),
+                StandardCopyOption.COPY_ATTRIBUTES);
         data = work.resolve("data.bin");
         RobberProcesses.writeData(data, 3L << 20, 7);
     }
@@ -148,6 +150,22 @@ class LauncherIT {
                 .anyMatch(m -> !m.startsWith("sun.security.provider.") && !m.startsWith("com.sun.crypto.provider."));
     }
 
+    @Test
+    void theDemoLeavesC2ToAllButRobbersOwnCode() throws Exception {
+        Path log = work.resolve("demo-jit.log");
+        RobberProcesses.Node demo = processes.startLauncher("demo", launcher,
+                Map.of("JAVA_OPTS", "-Xlog:jit+compilation=debug:file=" + log), "demo", "--scale", "0.01", "--json");
+
+        assertThat(demo.awaitExit()).as(demo.stderr()).isZero();
+        assertThat(JSON.readTree(demo.stdout()).get("verified").asBoolean()).isTrue();
+        List<String> lines = Files.readAllLines(log);
+        assertThat(compiledAt(lines, 4)).as("C2 compiles Netty's and the JDK's hot methods, none of Robber's")
+                .anyMatch(m -> m.startsWith("io.netty.") || m.startsWith("java."))
+                .noneMatch(m -> m.startsWith("io.robber."));
+        assertThat(compiledAt(lines, 1)).as("C1 compiles Robber's hot methods for good")
+                .anyMatch(m -> m.startsWith("io.robber."));
+    }
+
     /** The methods a {@code -Xlog:jit+compilation=debug} log shows compiled at tier {@code level}. */
     private static List<String> compiledAt(List<String> log, int level) {
         List<String> methods = new ArrayList<>();
@@ -204,7 +222,7 @@ class LauncherIT {
     private List<Path> leftovers() throws IOException {
         try (Stream<Path> files = Files.list(bin)) {
             return files.filter(f -> !f.getFileName().toString()
-                    .matches("robber|robber\\.jar|robber-jit\\.json|robber-\\w+\\.jsa")).toList();
+                    .matches("robber|robber\\.jar|robber(-demo)?-jit\\.json|robber-\\w+\\.jsa")).toList();
         }
     }
 }
