@@ -21,9 +21,11 @@ import java.util.Set;
  *                          {@value #DEFAULT_WINDOW_WEIGHT}
  * @param windowMax         the cap on outstanding requests per peer when its measured bandwidth-delay
  *                          product exceeds R; default {@value #DEFAULT_WINDOW_MAX}
- * @param haveIntervalNanos the shortest time between two {@code have} messages to one peer: pieces
- *                          verified meanwhile go out together in the next one; default
- *                          {@value #DEFAULT_HAVE_INTERVAL_NANOS} ns (20 ms)
+ * @param haveIntervalNanos the longest a peer's interval between two {@code have} messages to it may
+ *                          be: pieces verified meanwhile go out together in the next one; a peer whose
+ *                          shortest round trip is under four times this gets a quarter of that round
+ *                          trip ({@link HaveCoalescer}); default {@value #DEFAULT_HAVE_INTERVAL_NANOS} ns
+ *                          (20 ms)
  */
 public record ExchangeTuning(int maxOutstanding, long windowTargetNanos, double windowWeight, int windowMax,
                              long haveIntervalNanos) {

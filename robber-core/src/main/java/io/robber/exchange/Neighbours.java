@@ -1,7 +1,5 @@
 package io.robber.exchange;
 
-import io.robber.engine.EngineContext;
-import io.robber.wire.Message;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,8 +12,6 @@ final class Neighbours {
     private final boolean choking;
     private final ExchangeTuning tuning;
     private final int pieceSize;
-    /** The pieces of one have message, while it is built. */
-    private final BitSet news = new BitSet();
 
     Neighbours(List<Integer> members, boolean choking, ExchangeTuning tuning, int pieceSize) {
         this.choking = choking;
@@ -69,21 +65,5 @@ final class Neighbours {
             }
         }
         return announced;
-    }
-
-    /** Have: the new {@code pieces} each live peer desires and did not announce itself. */
-    void announce(BitSet pieces, EngineContext ctx) {
-        for (PeerState p : peers.values()) {
-            if (p.lost || p.desire == null || !p.desire.intersects(pieces)) {
-                continue;
-            }
-            news.clear();
-            news.or(pieces);
-            news.and(p.desire);
-            news.andNot(p.has);
-            if (!news.isEmpty()) {
-                ctx.send(p.member, Message.Have.of(ctx.op(), news));
-            }
-        }
     }
 }

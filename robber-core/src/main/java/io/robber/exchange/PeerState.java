@@ -40,6 +40,12 @@ final class PeerState {
     boolean chokedBy;
     /** With choking: what this node last told the peer about its interest. */
     boolean interested;
+    /** Pieces verified here that the peer desires and has not heard of yet ({@link HaveCoalescer}). */
+    final BitSet unannounced = new BitSet();
+    /** When the last have went to the peer; -1 before any. */
+    long announcedAt = -1;
+    /** Cancels the have that waits for the peer's interval to pass; null when none waits. */
+    Runnable announceTimer;
 
     PeerState(int member, boolean choking, ExchangeTuning tuning, int pieceSize) {
         this.member = member;

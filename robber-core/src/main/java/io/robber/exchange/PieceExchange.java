@@ -48,8 +48,8 @@ public final class PieceExchange {
         this.requests = new PieceRequests(ctx, this, policy,
                 options.selection() == null ? PieceSelection.random(ctx.random()) : options.selection(),
                 options.endGame(), tuning, peers, this.possession);
-        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(),
-                pieces -> peers.announce(pieces, ctx));
+        this.haves = new HaveCoalescer(ctx.timers(), tuning.haveIntervalNanos(), peers.all(),
+                (peer, pieces) -> ctx.send(peer, Message.Have.of(ctx.op(), pieces)));
     }
 
     /** The operation ended on this node: no more announcements. */
