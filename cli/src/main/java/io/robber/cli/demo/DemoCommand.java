@@ -251,10 +251,13 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** The JVM's limit of direct memory: {@code -XX:MaxDirectMemorySize}, by default the heap's maximum. */
+    /**
+     * The JVM's limit of direct memory: {@code -XX:MaxDirectMemorySize}, by default (and on a JVM that
+     * does not report it) the heap's maximum.
+     */
     static long maxDirectMemory() {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        long set = Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
+        long set = vm == null ? 0 : Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
         return set > 0 ? set : Runtime.getRuntime().maxMemory();
     }
 }
