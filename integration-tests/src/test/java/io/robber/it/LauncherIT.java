@@ -105,6 +105,22 @@ class LauncherIT {
     }
 
     @Test
+    void helpAndTheVersionLeaveNoArchiveForTheTransferAfterThem() throws Exception {
+        for (String[] args : List.of(new String[] {"receive", "--help"}, new String[] {"send", "-h"},
+                new String[] {"send", "--version"}, new String[] {"receive", "-V"})) {
+            RobberProcesses.Node help = processes.startLauncher(String.join("", args), launcher, Map.of(), args);
+
+            assertThat(help.awaitExit()).as(help.stderr()).isZero();
+            assertThat(help.stdout()).as(String.join(" ", args)).isNotBlank();
+        }
+        assertThat(archives()).as("printing help or the version loads too few classes for an archive").isEmpty();
+        assertThat(leftovers()).isEmpty();
+
+        push("then", Map.of(), Map.of());
+        assertThat(archives()).containsExactlyInAnyOrder("robber-send.jsa", "robber-receive.jsa");
+    }
+
+    @Test
     void aNewerJarGetsANewArchive() throws Exception {
         push("first", Map.of(), Map.of());
         Path archive = bin.resolve("robber-receive.jsa");
