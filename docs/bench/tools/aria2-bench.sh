@@ -2,7 +2,7 @@
 # Times the push of push-bench.sh with aria2c, a C++ BitTorrent client, on the same machine: one seeder
 # and N leechers, each on its own 127.0.0.x address, found through a minimal tracker (tracker.py beside
 # this script). It gives the reference the Robber push is compared with on the same day, since this
-# virtual machine's speed moves from session to session (docs/perf.md, "The reference client").
+# virtual machine's speed moves from session to session (docs/perf.md, "The reference client on the same day, and this machine's memory").
 #
 #   docs/bench/tools/aria2-bench.sh [RECEIVERS] [SIZE_MIB] [RUNS]
 #   (defaults: 8 256 3; WORK=/tmp/aria2-bench; PIECE_KIB=256, the torrent's piece size;
@@ -48,7 +48,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# aria2 NODE-ADDRESS ARGS...: one aria2c on its own loopback address, no DHT, no local discovery
+# The options of every aria2c: peers only from the tracker (no DHT, no local discovery), no rate limits,
+# no preallocation, quiet; each adds --interface, its own loopback address
 common=(--enable-dht=false --enable-dht6=false --bt-enable-lpd=false --bt-max-peers=0 --file-allocation=none
         --console-log-level=error --summary-interval=0 --show-console-readout=false --bt-tracker-interval=1
         --bt-request-peer-speed-limit=0 --max-upload-limit=0 --allow-overwrite=true --listen-port=6881)
@@ -63,7 +64,7 @@ for run in $(seq 1 "$RUNS"); do
         aria2c "${common[@]}" --interface=127.0.0.1 --seed-ratio=0.0 --bt-seed-unverified=true -d "$WORK/seed" \
         "$WORK/data.torrent" > "$WORK/run/seeder.log" 2>&1 &
     seeder=$!
-    sleep 1
+    sleep 1 # the seeder announces first, so that the leechers' first announce finds it
     start=$(date +%s.%N)
     pids=()
     for i in $(seq 1 "$N"); do
