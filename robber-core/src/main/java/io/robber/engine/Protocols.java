@@ -37,7 +37,9 @@ public final class Protocols {
      * @throws IllegalArgumentException naming the bad option and the valid ones, in one line
      */
     public static ProtocolPlan plan(Protocol protocol, Group group, ProtocolOptions options) {
-        KnownOptions.onClassPath().and(protocol.optionNames()).check(options.extra());
+        if (!options.extra().isEmpty()) {
+            KnownOptions.onClassPath().and(protocol.optionNames()).check(options.extra());
+        }
         return protocol.plan(group, options);
     }
 }

@@ -1,14 +1,11 @@
 package io.robber.security;
 
 import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Proofs of knowing a shared secret, with HMAC-SHA256: the one place the project computes them, for
+ * Proofs of knowing a shared secret, with HMAC-SHA256 ({@link HmacSha256}): the one place the project computes them, for
  * the data channel's handshake ({@link #prove}, {@link #verify}) and for the rendezvous' control
  * channel ({@link #hmac}).
  *
@@ -32,11 +29,11 @@ public final class SecretProof {
     private static final byte[] NO_SECRET = {0};
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final SecretKeySpec key;
+    private final byte[] key;
     private final long session;
 
     public SecretProof(byte[] secret, long session) {
-        this.key = new SecretKeySpec(secret == null ? NO_SECRET : secret, "HmacSHA256");
+        this.key = secret == null ? NO_SECRET : secret.clone();
         this.session = session;
     }
 
@@ -59,20 +56,7 @@ public final class SecretProof {
 
     /** HMAC-SHA256 under {@code key} over {@code parts} in order. */
     public static byte[] hmac(byte[] key, byte[]... parts) {
-        return hmac(new SecretKeySpec(key, "HmacSHA256"), parts);
-    }
-
-    private static byte[] hmac(SecretKeySpec key, byte[]... parts) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
-            for (byte[] part : parts) {
-                mac.update(part);
-            }
-            return mac.doFinal();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK lacks HmacSHA256", e);
-        }
+        return HmacSha256.mac(key, parts);
     }
 
     /** Compares two proofs in time independent of where they differ. */

@@ -1,8 +1,5 @@
 package io.robber.rendezvous.control;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -34,9 +31,6 @@ public final class ControlChannel implements AutoCloseable {
     public static final int MAX_COORDINATOR_FRAME = 64 << 20;
     static final byte FROM_COORDINATOR = 'C';
     static final byte FROM_RECEIVER = 'R';
-
-    static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Socket socket;
     private final DataInputStream in;
@@ -94,7 +88,7 @@ public final class ControlChannel implements AutoCloseable {
     }
 
     synchronized void send(ControlMessage message) throws IOException {
-        byte[] payload = MAPPER.writeValueAsBytes(message);
+        byte[] payload = ControlCodec.encode(message);
         out.writeInt(payload.length);
         out.write(payload);
         if (key != null) {
@@ -136,18 +130,7 @@ public final class ControlChannel implements AutoCloseable {
     }
 
     static ControlMessage parse(Frame frame) throws MalformedControlFrame {
-        ControlMessage message;
-        try {
-            message = MAPPER.readValue(frame.payload(), ControlMessage.class);
-        } catch (JsonProcessingException e) {
-            throw new MalformedControlFrame("sent a frame that is not a control message (" + e.getOriginalMessage() + ")");
-        } catch (IOException e) {
-            throw new MalformedControlFrame("sent an unreadable frame (" + e.getMessage() + ")");
-        }
-        if (message == null) {
-            throw new MalformedControlFrame("sent a frame that is not a control message (JSON null)");
-        }
-        return message;
+        return ControlCodec.decode(frame.payload());
     }
 
     /** Reads, authenticates and parses the next message. */

@@ -1,12 +1,9 @@
 package io.robber.rendezvous.control;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonSubTypes;
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 
 /**
- * The frames of the control protocol, JSON objects told apart by their {@code type} field.
+ * The frames of the control protocol, JSON objects told apart by their {@code type} field ({@link ControlCodec}).
  *
  * <pre>
  * receiver                                   coordinator (the sender)
@@ -25,22 +22,6 @@ import java.util.List;
  *    | <----------------------------- finish - |   every member is done, or who failed
  * </pre>
  */
-@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
-@JsonSubTypes({
-    @JsonSubTypes.Type(value = ControlMessage.Hello.class, name = "hello"),
-    @JsonSubTypes.Type(value = ControlMessage.Register.class, name = "register"),
-    @JsonSubTypes.Type(value = ControlMessage.Decline.class, name = "decline"),
-    @JsonSubTypes.Type(value = ControlMessage.Accepted.class, name = "accepted"),
-    @JsonSubTypes.Type(value = ControlMessage.Refused.class, name = "refused"),
-    @JsonSubTypes.Type(value = ControlMessage.Waiting.class, name = "waiting"),
-    @JsonSubTypes.Type(value = ControlMessage.ManifestPart.class, name = "manifest"),
-    @JsonSubTypes.Type(value = ControlMessage.Start.class, name = "start"),
-    @JsonSubTypes.Type(value = ControlMessage.Progress.class, name = "progress"),
-    @JsonSubTypes.Type(value = ControlMessage.Done.class, name = "done"),
-    @JsonSubTypes.Type(value = ControlMessage.Departed.class, name = "departed"),
-    @JsonSubTypes.Type(value = ControlMessage.Finish.class, name = "finish"),
-    @JsonSubTypes.Type(value = ControlMessage.Abort.class, name = "abort")})
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public sealed interface ControlMessage {
 
     /**

@@ -342,12 +342,7 @@ final class ReceiverConnection extends ChannelInboundHandlerAdapter {
     }
 
     private ChannelFuture write(ControlMessage message, UnaryOperator<byte[]> mac) {
-        byte[] payload;
-        try {
-            payload = ControlChannel.MAPPER.writeValueAsBytes(message);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot encode a control message: " + e.getMessage(), e);
-        }
+        byte[] payload = ControlCodec.encode(message);
         byte[] tag = mac == null ? null : mac.apply(payload);
         ByteBuf frame = ctx.alloc().buffer(Integer.BYTES + payload.length + (tag == null ? 0 : tag.length));
         frame.writeInt(payload.length).writeBytes(payload);

@@ -313,7 +313,7 @@ class CoordinatorInboundFuzzTest {
 
     /** A frame: length, JSON, and {@code macBytes} zero bytes where a MAC goes. */
     private static byte[] frame(ControlMessage message, int macBytes) throws IOException {
-        byte[] json = ControlChannel.MAPPER.writeValueAsBytes(message);
+        byte[] json = ControlCodec.encode(message);
         return ByteBuffer.allocate(4 + json.length + macBytes).putInt(json.length).put(json).array();
     }
 

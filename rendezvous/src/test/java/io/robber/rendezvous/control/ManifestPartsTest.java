@@ -24,9 +24,9 @@ class ManifestPartsTest {
         assertThat(parts).hasSize(pieces / ManifestParts.PIECES_PER_PART);
         ManifestParts.Assembly assembly = new ManifestParts.Assembly();
         for (ControlMessage.ManifestPart part : parts) {
-            byte[] frame = ControlChannel.MAPPER.writeValueAsBytes(part);
+            byte[] frame = ControlCodec.encode(part);
             assertThat(frame.length).isLessThan(ControlChannel.MAX_COORDINATOR_FRAME);
-            assembly.add((ControlMessage.ManifestPart) ControlChannel.MAPPER.readValue(frame, ControlMessage.class));
+            assembly.add((ControlMessage.ManifestPart) ControlCodec.decode(frame));
         }
         assertThat(assembly.count()).isEqualTo(parts.size());
         assertThat(assembly.digests()).isEqualTo(digests);

@@ -82,7 +82,7 @@ final class ReceiverLine {
 
     /** Sends {@code message} in a frame, with its MAC once registered with a secret. */
     void send(ControlMessage message) throws IOException {
-        byte[] payload = ControlChannel.MAPPER.writeValueAsBytes(message);
+        byte[] payload = ControlCodec.encode(message);
         ByteBuf frame = Unpooled.buffer().writeInt(payload.length).writeBytes(payload);
         if (key != null) {
             frame.writeBytes(ControlSupport.frameMac(key, ControlChannel.FROM_RECEIVER, sentFrames, payload));
