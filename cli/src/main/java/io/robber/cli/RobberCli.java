@@ -11,7 +11,6 @@ import io.robber.cli.transfer.SendCommand;
 import io.robber.cli.trees.TreesCommand;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,8 +37,10 @@ public final class RobberCli implements Runnable {
      * The subcommands by name, in the order help lists them. Picocli builds a command's model by reflection
      * over its options; building all of them took ~0.2 CPU-second of every JVM start (a receiver of a push
      * among nine processes on two cores), so {@link #commandLine(String...)} builds only the one it runs.
+     * Picocli makes each from its class, which costs nothing until then (a constructor reference per
+     * command cost a linked call site each, at every start).
      */
-    static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
 
     @Spec
     CommandSpec spec;
@@ -50,25 +51,25 @@ public final class RobberCli implements Runnable {
                 + String.join(", ", spec.subcommands().keySet()));
     }
 
-    private static Map<String, Supplier<Object>> subcommands() {
-        Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
-        commands.put("send", SendCommand::new);
-        commands.put("receive", ReceiveCommand::new);
-        commands.put("node", NodeCommand::new);
-        commands.put("demo", DemoCommand::new);
-        commands.put("bench", BenchCommand::new);
-        commands.put("shaping", ShapingCommand::new);
-        commands.put("trees", TreesCommand::new);
-        commands.put("emulate", EmulateCommand::new);
-        commands.put("keys", KeysCommand::new);
-        commands.put("help", CommandLine.HelpCommand::new);
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> commands = new LinkedHashMap<>();
+        commands.put("send", SendCommand.class);
+        commands.put("receive", ReceiveCommand.class);
+        commands.put("node", NodeCommand.class);
+        commands.put("demo", DemoCommand.class);
+        commands.put("bench", BenchCommand.class);
+        commands.put("shaping", ShapingCommand.class);
+        commands.put("trees", TreesCommand.class);
+        commands.put("emulate", EmulateCommand.class);
+        commands.put("keys", KeysCommand.class);
+        commands.put("help", CommandLine.HelpCommand.class);
         return commands;
     }
 
     /** A command line with every subcommand, Robber's error handling and exit codes. */
     public static CommandLine commandLine() {
         CommandLine cli = root();
-        SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+        SUBCOMMANDS.forEach(cli::addSubcommand);
         return cli;
     }
 
@@ -77,12 +78,12 @@ public final class RobberCli implements Runnable {
      * holds that one alone; otherwise (help, {@code --version}, a usage error) every one.
      */
     public static CommandLine commandLine(String... args) {
-        Supplier<Object> command = args.length == 0 || args[0].equals("help") ? null : SUBCOMMANDS.get(args[0]);
+        Class<?> command = args.length == 0 || args[0].equals("help") ? null : SUBCOMMANDS.get(args[0]);
         if (command == null) {
             return commandLine();
         }
         CommandLine cli = root();
-        cli.addSubcommand(args[0], command.get());
+        cli.addSubcommand(args[0], command);
         return cli;
     }
 

@@ -12,7 +12,7 @@ class RobberCliTest {
     @Test
     void everySubcommandIsListedUnderItsOwnName() {
         RobberCli.SUBCOMMANDS.forEach((name, command) ->
-                assertThat(new CommandLine(command.get()).getCommandName()).isEqualTo(name));
+                assertThat(new CommandLine(command).getCommandName()).isEqualTo(name));
     }
 
     @Test
