@@ -1,7 +1,6 @@
 package io.robber.cli.transfer;
 
 import io.robber.cli.CliFailure;
-import io.robber.cli.JsonOutput;
 import io.robber.cli.TextTable;
 import io.robber.cli.convert.ByteSizes;
 import io.robber.rendezvous.RendezvousException;
@@ -32,8 +31,8 @@ final class SummaryOutput {
             summary = transfer.run();
         } catch (CliFailure | RendezvousException failure) {
             if (options.json) {
-                JsonOutput.write(out, new TransferSummary(role, id, null, null, null, 0, 0, null, 0, 0, false, null,
-                        null, null, failure.getMessage()));
+                json(out, new TransferSummary(role, id, null, null, null, 0, 0, null, 0, 0, false, null, null, null,
+                        failure.getMessage()));
             }
             throw failure;
         }
@@ -42,7 +41,7 @@ final class SummaryOutput {
 
     static int finish(TransferSummary summary, TransferOptions options, PrintWriter out) {
         if (options.json) {
-            JsonOutput.write(out, summary);
+            json(out, summary);
         } else if (!options.quiet) {
             out.print(text(summary));
             out.flush();
@@ -51,6 +50,12 @@ final class SummaryOutput {
             throw CliFailure.failed(summary.error(), null);
         }
         return io.robber.cli.ExitCodes.OK;
+    }
+
+    /** The {@code --json} summary, written by the rendezvous itself: a push's processes need no data binding. */
+    private static void json(PrintWriter out, TransferSummary summary) {
+        out.println(summary.json());
+        out.flush();
     }
 
     static String text(TransferSummary s) {

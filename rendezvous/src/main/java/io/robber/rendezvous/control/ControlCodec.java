@@ -1,6 +1,5 @@
 package io.robber.rendezvous.control;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -21,37 +20,29 @@ import io.robber.rendezvous.control.ControlMessage.Refused;
 import io.robber.rendezvous.control.ControlMessage.Register;
 import io.robber.rendezvous.control.ControlMessage.Start;
 import io.robber.rendezvous.control.ControlMessage.Waiting;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
  * The JSON form of {@link ControlMessage}s: one object per frame, its kind in a {@code type} field that comes
  * first, absent values left out, fields this side does not know skipped ({@link JsonFields}).
  *
- * <p>Written by hand over jackson-core's streaming parser and generator rather than bound by Jackson's
- * data binding: the wire format is the protocol's, so it is spelt out here field by field, and a receiver
- * that only ever reads these dozen messages need not introspect their classes at start-up (about a fifth of
- * a CPU-second per process, more than the rest of the rendezvous).
+ * <p>Written by hand over jackson-core's streaming parser and generator ({@link Json}) rather than bound by
+ * Jackson's data binding: the wire format is the protocol's, so it is spelt out here field by field, and a
+ * receiver that only ever reads these dozen messages need not introspect their classes at start-up (about a
+ * fifth of a CPU-second per process, more than the rest of the rendezvous).
  */
 final class ControlCodec {
-    private static final JsonFactory JSON = new JsonFactory();
-
     private ControlCodec() {
     }
 
     /** The frame payload of {@code message}. */
     static byte[] encode(ControlMessage message) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
-        try (JsonGenerator json = JSON.createGenerator(bytes)) {
+        return Json.bytes(json -> {
             json.writeStartObject();
             writeFields(json, message);
             json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode a control message", e);
-        }
-        return bytes.toByteArray();
+        });
     }
 
     /**
@@ -62,7 +53,7 @@ final class ControlCodec {
      */
     static ControlMessage decode(byte[] payload) throws MalformedControlFrame {
         JsonFields fields;
-        try (JsonParser json = JSON.createParser(payload)) {
+        try (JsonParser json = Json.FACTORY.createParser(payload)) {
             JsonToken first = json.nextToken();
             if (first != JsonToken.START_OBJECT) {
                 throw new MalformedControlFrame("sent a frame that is not a control message (" + notAnObject(first) + ")");
@@ -98,26 +89,26 @@ final class ControlCodec {
     private static void writeFields(JsonGenerator json, ControlMessage message) throws IOException {
         if (message instanceof Hello m) {
             json.writeStringField("type", "hello");
-            string(json, "robber", m.robber());
+            Json.string(json, "robber", m.robber());
             json.writeBooleanField("auth", m.auth());
-            string(json, "nonce", m.nonce());
-            string(json, "mode", m.mode());
+            Json.string(json, "nonce", m.nonce());
+            Json.string(json, "mode", m.mode());
             offer(json, m.offer());
         } else if (message instanceof Register m) {
             json.writeStringField("type", "register");
-            string(json, "robber", m.robber());
-            string(json, "nonce", m.nonce());
-            string(json, "id", m.id());
-            string(json, "cluster", m.cluster());
-            string(json, "host", m.host());
+            Json.string(json, "robber", m.robber());
+            Json.string(json, "nonce", m.nonce());
+            Json.string(json, "id", m.id());
+            Json.string(json, "cluster", m.cluster());
+            Json.string(json, "host", m.host());
             json.writeNumberField("port", m.port());
-            string(json, "groupDigest", m.groupDigest());
+            Json.string(json, "groupDigest", m.groupDigest());
         } else if (message instanceof Decline m) {
             json.writeStringField("type", "decline");
-            string(json, "robber", m.robber());
-            string(json, "nonce", m.nonce());
-            string(json, "id", m.id());
-            string(json, "reason", m.reason());
+            Json.string(json, "robber", m.robber());
+            Json.string(json, "nonce", m.nonce());
+            Json.string(json, "id", m.id());
+            Json.string(json, "reason", m.reason());
         } else if (message instanceof Accepted m) {
             json.writeStringField("type", "accepted");
             json.writeNumberField("registered", m.registered());
@@ -125,8 +116,8 @@ final class ControlCodec {
             json.writeBooleanField("rejoined", m.rejoined());
         } else if (message instanceof Refused m) {
             json.writeStringField("type", "refused");
-            string(json, "code", m.code());
-            string(json, "reason", m.reason());
+            Json.string(json, "code", m.code());
+            Json.string(json, "reason", m.reason());
         } else if (message instanceof Waiting m) {
             json.writeStringField("type", "waiting");
             json.writeNumberField("registered", m.registered());
@@ -134,33 +125,36 @@ final class ControlCodec {
         } else if (message instanceof ManifestPart m) {
             json.writeStringField("type", "manifest");
             json.writeNumberField("index", m.index());
-            string(json, "digests", m.digests());
+            Json.string(json, "digests", m.digests());
         } else if (message instanceof Start m) {
             json.writeStringField("type", "start");
-            string(json, "protocol", m.protocol());
+            Json.string(json, "protocol", m.protocol());
             members(json, m.members());
             offer(json, m.offer());
             manifest(json, m.manifest());
-            string(json, "tree", m.tree());
+            Json.string(json, "tree", m.tree());
         } else if (message instanceof Progress m) {
             json.writeStringField("type", "progress");
             json.writeNumberField("bytes", m.bytes());
         } else if (message instanceof Done m) {
             json.writeStringField("type", "done");
             json.writeBooleanField("ok", m.ok());
-            string(json, "error", m.error());
-            node(json, m.node());
+            Json.string(json, "error", m.error());
+            if (m.node() != null) {
+                json.writeFieldName("node");
+                m.node().writeTo(json);
+            }
         } else if (message instanceof Departed m) {
             json.writeStringField("type", "departed");
-            string(json, "id", m.id());
-            string(json, "reason", m.reason());
+            Json.string(json, "id", m.id());
+            Json.string(json, "reason", m.reason());
         } else if (message instanceof Finish m) {
             json.writeStringField("type", "finish");
-            strings(json, "failed", m.failed());
-            string(json, "reason", m.reason());
+            Json.strings(json, "failed", m.failed());
+            Json.string(json, "reason", m.reason());
         } else if (message instanceof Abort m) {
             json.writeStringField("type", "abort");
-            string(json, "reason", m.reason());
+            Json.string(json, "reason", m.reason());
         } else {
             throw new IllegalArgumentException("no JSON form for " + message.getClass().getName());
         }
@@ -180,7 +174,7 @@ final class ControlCodec {
             case "start" -> new Start(f.string("protocol"), members(f.objects("members")), offer(f.object("offer")),
                     manifest(f.object("manifest")), f.string("tree"));
             case "progress" -> new Progress(f.longInteger("bytes"));
-            case "done" -> new Done(f.bool("ok"), f.string("error"), node(f.object("node")));
+            case "done" -> new Done(f.bool("ok"), f.string("error"), NodeReport.read(f.object("node")));
             case "departed" -> new Departed(f.string("id"), f.string("reason"));
             case "finish" -> new Finish(f.strings("failed"), f.string("reason"));
             case "abort" -> new Abort(f.string("reason"));
@@ -191,8 +185,8 @@ final class ControlCodec {
     private static void offer(JsonGenerator json, Offer offer) throws IOException {
         if (offer != null) {
             json.writeObjectFieldStart("offer");
-            string(json, "name", offer.name());
-            string(json, "kind", offer.kind());
+            Json.string(json, "name", offer.name());
+            Json.string(json, "kind", offer.kind());
             json.writeNumberField("size", offer.size());
             json.writeNumberField("files", offer.files());
             json.writeEndObject();
@@ -208,9 +202,9 @@ final class ControlCodec {
             json.writeArrayFieldStart("members");
             for (MemberSpec member : members) {
                 json.writeStartObject();
-                string(json, "id", member.id());
-                string(json, "cluster", member.cluster());
-                string(json, "host", member.host());
+                Json.string(json, "id", member.id());
+                Json.string(json, "cluster", member.cluster());
+                Json.string(json, "host", member.host());
                 json.writeNumberField("port", member.port());
                 json.writeEndObject();
             }
@@ -236,8 +230,8 @@ final class ControlCodec {
             json.writeNumberField("size", manifest.size());
             json.writeNumberField("pieceSize", manifest.pieceSize());
             json.writeNumberField("parts", manifest.parts());
-            string(json, "root", manifest.root());
-            string(json, "sha256", manifest.sha256());
+            Json.string(json, "root", manifest.root());
+            Json.string(json, "sha256", manifest.sha256());
             json.writeEndObject();
         }
     }
@@ -245,60 +239,5 @@ final class ControlCodec {
     private static ManifestSpec manifest(JsonFields f) throws MalformedControlFrame {
         return f == null ? null : new ManifestSpec(f.longInteger("size"), f.integer("pieceSize"), f.integer("parts"),
                 f.string("root"), f.string("sha256"));
-    }
-
-    private static void node(JsonGenerator json, NodeReport node) throws IOException {
-        if (node != null) {
-            json.writeObjectFieldStart("node");
-            string(json, "id", node.id());
-            string(json, "cluster", node.cluster());
-            string(json, "role", node.role());
-            if (node.seconds() != null) {
-                json.writeNumberField("seconds", node.seconds());
-            }
-            if (node.throughputMBps() != null) {
-                json.writeNumberField("throughputMBps", node.throughputMBps());
-            }
-            json.writeBooleanField("verified", node.verified());
-            traffic(json, "bytesIn", node.bytesIn());
-            traffic(json, "bytesOut", node.bytesOut());
-            string(json, "error", node.error());
-            json.writeEndObject();
-        }
-    }
-
-    private static NodeReport node(JsonFields f) throws MalformedControlFrame {
-        return f == null ? null : new NodeReport(f.string("id"), f.string("cluster"), f.string("role"),
-                f.decimal("seconds"), f.decimal("throughputMBps"), f.bool("verified"), traffic(f.object("bytesIn")),
-                traffic(f.object("bytesOut")), f.string("error"));
-    }
-
-    private static void traffic(JsonGenerator json, String name, NodeReport.Traffic traffic) throws IOException {
-        if (traffic != null) {
-            json.writeObjectFieldStart(name);
-            json.writeNumberField("local", traffic.local());
-            json.writeNumberField("global", traffic.global());
-            json.writeEndObject();
-        }
-    }
-
-    private static NodeReport.Traffic traffic(JsonFields f) throws MalformedControlFrame {
-        return f == null ? null : new NodeReport.Traffic(f.longInteger("local"), f.longInteger("global"));
-    }
-
-    private static void strings(JsonGenerator json, String name, List<String> values) throws IOException {
-        if (values != null) {
-            json.writeArrayFieldStart(name);
-            for (String value : values) {
-                json.writeString(value);
-            }
-            json.writeEndArray();
-        }
-    }
-
-    private static void string(JsonGenerator json, String name, String value) throws IOException {
-        if (value != null) {
-            json.writeStringField(name, value);
-        }
     }
 }
