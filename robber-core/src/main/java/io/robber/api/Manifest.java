@@ -133,27 +133,14 @@ public final class Manifest {
     /**
      * Reads the whole storage once and digests every piece, feeding every byte in order to
      * {@code stream} as well (e.g. for the SHA-256 of the whole data set); {@code stream} may be null.
+     * The pieces are digested on the common fork-join pool while this thread reads and feeds
+     * {@code stream} ({@link PieceHashing}).
      */
     public static Manifest compute(Storage storage, int pieceSize, MessageDigest stream) throws IOException {
         long size = storage.size();
         checkGeometry(size, pieceSize);
         int count = pieceCount(size, pieceSize);
-        byte[] digests = new byte[Math.multiplyExact(count, DIGEST_LENGTH)];
-        MessageDigest sha = sha256();
-        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(pieceSize, Math.max(size, 1)));
-        for (int i = 0; i < count; i++) {
-            long offset = (long) i * pieceSize;
-            int length = (int) Math.min(pieceSize, size - offset);
-            buffer.clear().limit(length);
-            storage.read(offset, buffer);
-            buffer.flip();
-            if (stream != null) {
-                stream.update(buffer.duplicate());
-            }
-            sha.update(buffer);
-            System.arraycopy(sha.digest(), 0, digests, i * DIGEST_LENGTH, DIGEST_LENGTH);
-        }
-        return new Manifest(size, pieceSize, digests);
+        return new Manifest(size, pieceSize, PieceHashing.digests(storage, pieceSize, count, stream));
     }
 
     /** {@code pieceSize} if the wire accepts it, between 1 byte and 64 MiB; else an {@link IllegalArgumentException}. */
@@ -212,8 +199,7 @@ public final class Manifest {
         if (data.remaining() != pieceLength(piece)) {
             return false;
         }
-        MessageDigest sha = PIECE_DIGEST.get();
-        sha.reset();
+        MessageDigest sha = pieceDigest();
         sha.update(data.duplicate());
         byte[] digest = sha.digest();
         int from = piece * DIGEST_LENGTH;
@@ -257,6 +243,13 @@ public final class Manifest {
         sha.update(ByteBuffer.allocate(12).putLong(size).putInt(pieceSize).flip());
         sha.update(digests);
         return sha.digest();
+    }
+
+    /** This thread's SHA-256 digest for pieces, reset. */
+    static MessageDigest pieceDigest() {
+        MessageDigest sha = PIECE_DIGEST.get();
+        sha.reset();
+        return sha;
     }
 
     /** A fresh SHA-256 digest, the one hash Robber uses for pieces and data sets. */
