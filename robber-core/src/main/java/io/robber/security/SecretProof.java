@@ -5,9 +5,9 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 
 /**
- * Proofs of knowing a shared secret, with HMAC-SHA256 ({@link HmacSha256}): the one place the project computes them, for
- * the data channel's handshake ({@link #prove}, {@link #verify}) and for the rendezvous' control
- * channel ({@link #hmac}).
+ * Proofs of knowing a shared secret, with HMAC-SHA256 ({@link HmacSha256}): the one place the project
+ * computes them, for the data channel's handshake ({@link #prove}, {@link #verify}) and for the
+ * rendezvous' control channel ({@link #hmac}).
  *
  * <p>Challenge–response on the group's shared secret. Each side of a connection sends a fresh random
  * nonce in its handshake and answers the other's nonce with HMAC-SHA256(secret, peer nonce ‖ prover
