@@ -133,7 +133,7 @@ public final class Manifest {
     /**
      * Reads the whole storage once and digests every piece, feeding every byte in order to
      * {@code stream} as well (e.g. for the SHA-256 of the whole data set); {@code stream} may be null.
-     * The pieces are digested on the common fork-join pool while this thread reads and feeds
+     * The pieces are digested on threads of their own while this thread reads and feeds
      * {@code stream} ({@link PieceHashing}).
      */
     public static Manifest compute(Storage storage, int pieceSize, MessageDigest stream) throws IOException {

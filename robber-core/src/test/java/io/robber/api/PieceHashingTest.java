@@ -5,17 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.robber.storage.MemoryStorage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Pieces digested on the pool while the reader feeds the whole-data digest give what one thread digesting
- * piece after piece gives, for any number of pieces against the ring of buffers.
+ * Pieces digested on threads of their own while the reader feeds the whole-data digest give what one thread
+ * digesting piece after piece gives, for any number of pieces against the ring of buffers, from any thread.
  */
 class PieceHashingTest {
 
@@ -34,7 +36,23 @@ class PieceHashingTest {
     }
 
     @Test
-    void aReadThatFailsFailsTheComputationAfterThePiecesUnderWay() {
+    void theSameFromATaskOfTheCommonPoolAsASenderDescribesItsData() throws Exception {
+        byte[] data = new byte[3_000_000];
+        new Random(7).nextBytes(data);
+
+        Manifest manifest = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Manifest.compute(MemoryStorage.wrap(data), 65536, Manifest.sha256());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).get();
+
+        assertThat(manifest.pieceDigests()).isEqualTo(onePieceAfterAnother(data, 65536));
+    }
+
+    @Test
+    void aReadThatFailsFailsTheComputation() {
         Storage failing = new Storage() {
             @Override
             public long size() {
