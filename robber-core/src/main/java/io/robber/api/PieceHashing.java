@@ -20,8 +20,8 @@ import java.util.concurrent.Future;
  * whole-data digest, which must see the bytes in order, runs on the reader's thread, and the pieces, which
  * are independent, on one thread per other core: one pass's time on two cores, less on more. The threads
  * are the computation's own, so its speed does not depend on what else runs on the common fork-join pool,
- * from whose task a sender describes its data (256 MiB from such a task: 0.55 → 0.48 s). A few buffers of a piece each let reading run ahead of hashing; pieces over {@value #RING_BYTES} bytes get
- * one buffer.
+ * from whose task a sender describes its data (256 MiB from such a task: 0.55 → 0.48 s). A few buffers
+ * of a piece each let reading run ahead of hashing; pieces over {@value #RING_BYTES} bytes get one buffer.
  */
 final class PieceHashing {
     /** Memory for the buffers that reading fills ahead of hashing. */
