@@ -14,16 +14,17 @@ import java.util.TreeMap;
  * continent / MB it already had, to hold against the continent's in-cut. With {@code by-source}, one
  * row per receiving and sending continent.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/ContinentIntake.java SCENARIO [SEED] [BIN_SECONDS] [by-source] [PROTOCOL]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/ContinentIntake.java SCENARIO [SEED] [BIN_SECONDS] [by-source] [PROTOCOL] [KEY=VALUE...]</pre>
  */
 public class ContinentIntake {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 42;
         double bin = args.length > 2 ? Double.parseDouble(args[2]) : 0.5;
         boolean bySource = args.length > 3 && args[3].equals("by-source");
         String protocol = args.length > 4 ? args[4] : "robber";
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         Map<String, BitSet> entered = new TreeMap<>();

@@ -12,11 +12,12 @@ import java.util.TreeMap;
  * over wide-area links, MB out over them, MB in from its own cluster. With a NODE, instead, that node's
  * wide-area intake per sending node.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/NodeIntake.java SCENARIO SEED CLUSTER BIN_SECONDS [NODE]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/NodeIntake.java SCENARIO SEED CLUSTER BIN_SECONDS [NODE] [KEY=VALUE...]</pre>
  */
 public class NodeIntake {
-    public static void main(String[] args) {
-        VirtualSetup setup = VirtualSetup.of(args[0], Long.parseLong(args[1]));
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
+        VirtualSetup setup = VirtualSetup.of(args[0], Long.parseLong(args[1]), VirtualSetup.options(commandLine));
         String cluster = args[2];
         double bin = Double.parseDouble(args[3]);
         int node = args.length > 4 ? Integer.parseInt(args[4]) : -1;

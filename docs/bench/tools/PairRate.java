@@ -8,16 +8,17 @@ import io.robber.sim.WanTraffic;
  * The piece rate from one cluster to another over time in one virtual-time run (MB/s per bucket, and
  * the requests made for them), then how that pair's connections spent their time ({@link WanTraffic}).
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/PairRate.java SCENARIO SEED FROM TO [BUCKET-SECONDS]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/PairRate.java SCENARIO SEED FROM TO [BUCKET-SECONDS] [KEY=VALUE...]</pre>
  */
 public class PairRate {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         long seed = Long.parseLong(args[1]);
         String from = args[2];
         String to = args[3];
         int bucket = args.length > 4 ? Integer.parseInt(args[4]) : 5;
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         long[] bytes = new long[1000];

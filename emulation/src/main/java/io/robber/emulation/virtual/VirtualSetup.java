@@ -8,7 +8,9 @@ import io.robber.emulation.model.Scenarios;
 import io.robber.emulation.runner.Experiment;
 import io.robber.sim.SimBuilder;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One emulated network prepared for virtual time: its group (members need addresses, which no socket
@@ -22,8 +24,33 @@ public record VirtualSetup(Network network, Experiment.Settings settings, Group 
 
     /** A scenario of the library (or a file) at full size, in the bench's piece size, with {@code seed}. */
     public static VirtualSetup of(String scenario, long seed) {
+        return of(scenario, seed, Map.of());
+    }
+
+    /**
+     * The same with protocol {@code options} (as {@code bench --option KEY=VALUE} gives them, e.g.
+     * {@code exchange.window-target=100ms}), each checked when the protocol plans the group.
+     */
+    public static VirtualSetup of(String scenario, long seed, Map<String, String> options) {
         return of(Scenarios.load(scenario).resolve(),
-                new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), Map.of()));
+                new Experiment.Settings(0, seed, 1, 1, Duration.ofMinutes(30), options));
+    }
+
+    /** The {@code KEY=VALUE} arguments of a trace tool's command line: protocol options for {@link #of}. */
+    public static Map<String, String> options(String[] args) {
+        Map<String, String> options = new TreeMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq > 0) {
+                options.put(arg.substring(0, eq), arg.substring(eq + 1));
+            }
+        }
+        return options;
+    }
+
+    /** A trace tool's other arguments, in their order. */
+    public static String[] positional(String[] args) {
+        return Arrays.stream(args).filter(arg -> arg.indexOf('=') <= 0).toArray(String[]::new);
     }
 
     public static VirtualSetup of(Network network, Experiment.Settings settings) {
