@@ -11,14 +11,15 @@ import java.util.List;
  * rate and when its last piece from another cluster came; then the mean rate of every cluster pair's
  * traffic over the whole run (MB/s, sender in the row), to hold against the pair's link rate.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/ClusterIntake.java SCENARIO [SEED] [PROTOCOL]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/ClusterIntake.java SCENARIO [SEED] [PROTOCOL] [KEY=VALUE...]</pre>
  */
 public class ClusterIntake {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 42;
         String protocol = args.length > 2 ? args[2] : "robber";
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         List<String> clusters = group.clusters();

@@ -12,14 +12,15 @@ import java.util.Map;
  * trailing digits) over the links between continents, in virtual time, and for every second entry
  * whether the sibling cluster that fetched it first already held it or had only requested it.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/ContinentEntries.java SCENARIO [PROTOCOL] [SEED]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/ContinentEntries.java SCENARIO [PROTOCOL] [SEED] [KEY=VALUE...]</pre>
  */
 public class ContinentEntries {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         String protocol = args.length > 1 ? args[1] : "robber";
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         int pieces = manifest.pieceCount();

@@ -23,18 +23,19 @@ import java.util.TreeMap;
  *   <li>how many times each continent took each piece in over its slow links.</li>
  * </ul>
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/ExitClasses.java SCENARIO [PROTOCOL] [SEED]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/ExitClasses.java SCENARIO [PROTOCOL] [SEED] [KEY=VALUE...]</pre>
  */
 public class ExitClasses {
     /** A repeated exit this long after the first one is "late". */
     private static final long LATE_NANOS = 400_000_000L;
     private static final int[] UNREQUESTED = {1, 10, 50, 200};
 
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         String protocol = args.length > 1 ? args[1] : "robber";
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Group group = setup.group();
         int pieces = setup.manifest().pieceCount();
         int k = group.clusters().size();

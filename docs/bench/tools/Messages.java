@@ -8,16 +8,16 @@ import io.robber.emulation.virtual.VirtualSetup;
 import io.robber.sim.SimResult;
 import io.robber.wire.MessageType;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * One virtual-time run and its control messages per node by type, with the completion time, the
  * exact bound and the wall time of the run itself (the bound and start-up not counted).
  *
- * <pre>java -Xmx8g -cp cli/target/robber.jar docs/bench/tools/Messages.java SCENARIO PROTOCOL [SEED] [PIECE-SIZE-BYTES]</pre>
+ * <pre>java -Xmx8g -cp cli/target/robber.jar docs/bench/tools/Messages.java SCENARIO PROTOCOL [SEED] [PIECE-SIZE-BYTES] [KEY=VALUE...]</pre>
  */
 public class Messages {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         String protocol = args[1];
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
@@ -30,7 +30,8 @@ public class Messages {
             System.out.println("no bound: " + e.getMessage());
             bound = Double.NaN;
         }
-        Experiment.Settings settings = new Experiment.Settings(pieceSize, seed, 1, 1, Duration.ofMinutes(30), Map.of());
+        Experiment.Settings settings = new Experiment.Settings(pieceSize, seed, 1, 1, Duration.ofMinutes(30),
+                VirtualSetup.options(commandLine));
         VirtualSetup setup = VirtualSetup.of(network, settings);
         Manifest manifest = setup.manifest();
         Group group = setup.group();

@@ -9,14 +9,15 @@ import java.util.Arrays;
  * requests to the root for a piece it had already sent out (delivered to another cluster by then, or
  * only requested), and the repeated deliveries per half second.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/RootDuplicates.java SCENARIO [SEED] [PROTOCOL]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/RootDuplicates.java SCENARIO [SEED] [PROTOCOL] [KEY=VALUE...]</pre>
  */
 public class RootDuplicates {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 42;
         String protocol = args.length > 2 ? args[2] : "robber";
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         String root = group.member(0).cluster();

@@ -14,16 +14,17 @@ import java.util.List;
  * continent the root's continent sends out exactly what the bound needs: a piece that leaves it twice
  * costs the bound directly.
  *
- * <pre>java -cp cli/target/robber.jar docs/bench/tools/RootExits.java SCENARIO [PROTOCOL] [SEED]</pre>
+ * <pre>java -cp cli/target/robber.jar docs/bench/tools/RootExits.java SCENARIO [PROTOCOL] [SEED] [KEY=VALUE...]</pre>
  */
 public class RootExits {
     private static final long[] GAPS = {200_000_000L, 500_000_000L, 1_000_000_000L, 2_000_000_000L};
 
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         String protocol = args.length > 1 ? args[1] : "robber";
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
-        VirtualSetup setup = VirtualSetup.of(scenario, seed);
+        VirtualSetup setup = VirtualSetup.of(scenario, seed, VirtualSetup.options(commandLine));
         Manifest manifest = setup.manifest();
         Group group = setup.group();
         int pieces = manifest.pieceCount();

@@ -22,16 +22,13 @@ import java.util.Map;
  * <pre>[PIECE=BYTES] java -cp cli/target/robber.jar docs/bench/tools/Timeline.java SCENARIO PROTOCOL [SEED] [SCALE] [KEY=VALUE...]</pre>
  */
 public class Timeline {
-    public static void main(String[] args) {
+    public static void main(String[] commandLine) {
+        String[] args = VirtualSetup.positional(commandLine);
         String scenario = args[0];
         String protocol = args[1];
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
         double scale = args.length > 3 ? Double.parseDouble(args[3]) : 1;
-        Map<String, String> extra = new HashMap<>();
-        for (int i = 4; i < args.length; i++) {
-            String[] kv = args[i].split("=", 2);
-            extra.put(kv[0], kv[1]);
-        }
+        Map<String, String> extra = VirtualSetup.options(commandLine);
         Network network = Scenarios.load(scenario).resolve().scaled(scale);
         int pieceSize = System.getenv("PIECE") != null ? Integer.parseInt(System.getenv("PIECE")) : 0;
         Experiment.Settings settings = new Experiment.Settings(pieceSize, seed, 1, 1, Duration.ofMinutes(30), extra);

@@ -40,8 +40,8 @@ public record VirtualSetup(Network network, Experiment.Settings settings, Group 
     public static Map<String, String> options(String[] args) {
         Map<String, String> options = new TreeMap<>();
         for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq > 0) {
+            if (isOption(arg)) {
+                int eq = arg.indexOf('=');
                 options.put(arg.substring(0, eq), arg.substring(eq + 1));
             }
         }
@@ -50,7 +50,11 @@ public record VirtualSetup(Network network, Experiment.Settings settings, Group 
 
     /** A trace tool's other arguments, in their order. */
     public static String[] positional(String[] args) {
-        return Arrays.stream(args).filter(arg -> arg.indexOf('=') <= 0).toArray(String[]::new);
+        return Arrays.stream(args).filter(arg -> !isOption(arg)).toArray(String[]::new);
+    }
+
+    private static boolean isOption(String arg) {
+        return arg.indexOf('=') > 0;
     }
 
     public static VirtualSetup of(Network network, Experiment.Settings settings) {
