@@ -46,6 +46,7 @@ public final class CollectiveEngine implements ProtocolEngine {
     private final Optional<ClusterRoundTrips> roundTrips;
     private final Succession succession;
     private final Optional<PieceClasses> classes;
+    private final Optional<Starvation> starvation;
     private BitSet dead = new BitSet();
     private boolean inheritanceDue;
     /** What the collective held at the start; {@code null} until every member's possession is known. */
@@ -64,11 +65,12 @@ public final class CollectiveEngine implements ProtocolEngine {
                 ctx.group().clusterIndex(ctx.self()), ctx.group().clusters().size())) : Optional.empty();
         this.roundTrips = relay ? Optional.of(new ClusterRoundTrips(ctx, localPeers, globalPeers,
                 WISH_INTERVAL_NANOS)) : Optional.empty();
+        this.starvation = relay ? Optional.of(new Starvation(ctx.timers(), this::lookAgain)) : Optional.empty();
         this.exchange = relay
                 ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
                         new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
                                 ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get(),
-                                this::shortOfOwnClassAt, roundTrips.get(), ctx::isDone),
+                                this::shortOfOwnClassAt, roundTrips.get(), ctx::isDone, starvation.get()),
                         false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
@@ -216,6 +218,12 @@ public final class CollectiveEngine implements ProtocolEngine {
         }
         wishes.ifPresent(WorkWishes::maybeWish);
         roundTrips.ifPresent(r -> r.maybeReport(exchange));
+        starvation.ifPresent(s -> s.update(exchange.pending().isEmpty() && !exchange.complete()));
+    }
+
+    /** The node starves ({@link Starvation}): it asks its peers again, now for any piece. */
+    private void lookAgain() {
+        exchange.fillAll();
     }
 
     /** A slow global peer was asked for none of this cluster's class: the next wish asks the local peers for it. */

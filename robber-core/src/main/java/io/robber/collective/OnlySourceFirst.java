@@ -41,12 +41,11 @@ import java.util.random.RandomGenerator;
  *       announcements of its own global peers only, and the clusters of other continents that race it
  *       for the root's fresh pieces are mostly not among them. Then the asked peer's class that this
  *       cluster is next for, then this cluster's pieces among the near ones and this one (those only the
- *       asked peer holds first), and nothing else while any request is pending if a near cluster is
- *       near by this node's own measurement: the near clusters fetch the rest over their own slow links
- *       and this node gets it from them over fast ones, so that a continent takes each piece in about
- *       once. With nothing pending, or near clusters known only from reports (this node has no
- *       connection of its own to get the rest over), any piece, so that a piece no near cluster fetches
- *       still comes.</li>
+ *       asked peer holds first), and nothing else: the near clusters fetch the rest over their own slow
+ *       links and this cluster gets it from them over fast ones, so that a continent takes each piece in
+ *       about once. Only a node that has had no request outstanding for a while ({@link Starvation})
+ *       takes any piece, so that a piece no near cluster fetches still comes. Until this node measured
+ *       the asked peer, the round trip to that peer's cluster known otherwise stands for it.</li>
  * </ul>
  * Asked over a slow connection for none of the own class, the node tells its wishes
  * ({@link WorkWishes#shortOfOwnClassAt}): the local peers may hold that class in their work.
@@ -81,6 +80,7 @@ final class OnlySourceFirst implements PieceSelection {
     private final IntConsumer shortOfOwnClass;
     private final ClusterRoundTrips roundTrips;
     private final IntPredicate done;
+    private final Starvation starvation;
     /** The nearest clusters found so far, and their round trips, nearest first. */
     private final int[] nearest = new int[MOST_NEAR];
     private final long[] nearestRtt = new long[MOST_NEAR];
@@ -92,10 +92,11 @@ final class OnlySourceFirst implements PieceSelection {
      * @param roundTrips      the round trips to other clusters, this node's and its local peers'
      * @param done            whether a member is known to hold every piece
      *                        ({@link io.robber.engine.EngineContext#isDone})
+     * @param starvation      whether this node has gone without requests for long
      */
     OnlySourceFirst(RandomGenerator random, List<Integer> globalPeers, IntPredicate isGlobal,
                     IntUnaryOperator clusterOf, int ownCluster, PieceClasses classes, IntConsumer shortOfOwnClass,
-                    ClusterRoundTrips roundTrips, IntPredicate done) {
+                    ClusterRoundTrips roundTrips, IntPredicate done, Starvation starvation) {
         this.random = random;
         this.globalPeers = globalPeers;
         this.isGlobal = isGlobal;
@@ -105,6 +106,7 @@ final class OnlySourceFirst implements PieceSelection {
         this.shortOfOwnClass = shortOfOwnClass;
         this.roundTrips = roundTrips;
         this.done = done;
+        this.starvation = starvation;
     }
 
     @Override
@@ -122,7 +124,7 @@ final class OnlySourceFirst implements PieceSelection {
             }
         } else {
             piece = overSlow(exchange, peer, asked, near, candidates);
-            if (piece < 0 && !exchange.pending().isEmpty() && near.intersects(roundTrips.ownClusters())) {
+            if (piece < 0 && !starvation.starving()) {
                 return -1;
             }
             if (piece < 0) {
@@ -210,19 +212,22 @@ final class OnlySourceFirst implements PieceSelection {
     }
 
     /**
-     * The {@link #MOST_NEAR} clusters, other than the asked peer's, of the shortest round trips that are
-     * at most a {@link #NEAR}th of the one to {@code peer}: this node's own where it has a global peer
-     * there, else one its local peers reported ({@link ClusterRoundTrips}); none before a round trip to
-     * {@code peer} was measured.
+     * The {@link #MOST_NEAR} clusters, other than the asked peer's, of the shortest round trips that are at most a {@link #NEAR}th of the one to
+     * {@code peer}: this node's own where it has a global peer there, else one its local peers reported
+     * ({@link ClusterRoundTrips}). The round trip to {@code peer} is its own once measured, else the one
+     * known to its cluster; none while neither is known.
      */
     private BitSet nearClusters(PieceExchange exchange, int peer) {
         BitSet near = new BitSet();
+        roundTrips.measure(exchange);
+        int askedCluster = clusterOf.applyAsInt(peer);
         long asked = exchange.minRttNanos(peer);
+        if (asked == Long.MAX_VALUE) {
+            asked = roundTrips.shortest(askedCluster);
+        }
         if (asked == Long.MAX_VALUE) {
             return near;
         }
-        roundTrips.measure(exchange);
-        int askedCluster = clusterOf.applyAsInt(peer);
         int found = 0;
         BitSet known = roundTrips.knownClusters();
         for (int c = known.nextSetBit(0); c >= 0; c = known.nextSetBit(c + 1)) {

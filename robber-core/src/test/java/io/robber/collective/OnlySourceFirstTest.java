@@ -3,6 +3,7 @@ package io.robber.collective;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.robber.api.Group;
+import io.robber.engine.Timers;
 import io.robber.exchange.ExchangeTuning;
 import io.robber.exchange.PieceExchange;
 import io.robber.sim.SimData;
@@ -34,13 +35,13 @@ class OnlySourceFirstTest {
 
     private final PieceClasses classes = new PieceClasses(PIECES, 0, 3);
     private final OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, classes, peer -> { }, roundTrips(ctx, List.of(2, 3)), ctx::isDone);
+            group::clusterIndex, 0, classes, peer -> { }, roundTrips(ctx, List.of(2, 3)), ctx::isDone, new Starvation(ctx.timers(), () -> { }));
     /** The slow global peers the wide selection asked for none of its class. */
     private final Set<Integer> shortOfOwnClass = new HashSet<>();
     /** The same node over 64 pieces, for the cases that look at classes. */
     private final PieceClasses wide = new PieceClasses(WIDE, 0, 3);
     private final OnlySourceFirst wideSelection = new OnlySourceFirst(random, List.of(2, 3), p -> p >= 2,
-            group::clusterIndex, 0, wide, shortOfOwnClass::add, roundTrips(ctx, List.of(2, 3)), ctx::isDone);
+            group::clusterIndex, 0, wide, shortOfOwnClass::add, roundTrips(ctx, List.of(2, 3)), ctx::isDone, new Starvation(ctx.timers(), () -> { }));
     /** Desires nothing, so the exchange requests nothing by itself while peers announce. */
     private final PieceExchange exchange = new PieceExchange(ctx, peer -> new BitSet(), ExchangeTuning.of(5),
             new BitSet());
@@ -216,8 +217,8 @@ class OnlySourceFirstTest {
      * split differs from the next-cluster share, and with nothing pending (node 0 desires pieces 0 and 1
      * only, which it got): over the slow connection to peer 2, after the own class and cluster 1's pieces
      * that cluster 0 is next for, the pieces whose class among clusters 0 and 2 is 0 that only peer 2
-     * holds; then (with the split taken out of the candidates, as nothing is pending) any piece only
-     * peer 2 holds.
+     * holds; then, with the split taken out of the candidates, nothing: cluster 2's share is cluster
+     * 2's to fetch, though nothing is pending here.
      */
     @Test
     void overASlowConnectionTheNearClustersSplitComesAfterTheNextClusterShare() {
@@ -227,7 +228,7 @@ class OnlySourceFirstTest {
                 random);
         PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
         OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
-                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone);
+                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone, new Starvation(at0.timers(), () -> { }));
         PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
         answerTheFirstRequests(measured, at0);
         measured.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
@@ -250,23 +251,17 @@ class OnlySourceFirstTest {
         BitSet split = new BitSet();
         candidates.stream().filter(i -> PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2)).forEach(split::set);
         candidates.andNot(split);
-        BitSet onlyAtPeer2 = candidates.get(0, pieces);
-        onlyAtPeer2.clear(0, pieces / 2);
-        BitSet rest = new BitSet();
-        for (int i = 0; i < 300; i++) {
-            rest.set(selection4.pick(measured, 2, candidates, candidates.cardinality()));
-        }
-        assertThat(rest).as("with nothing pending, any piece only peer 2 holds").isEqualTo(onlyAtPeer2);
+        assertThat(selection4.pick(measured, 2, candidates, candidates.cardinality()))
+                .as("nothing of cluster 2's share, though nothing is pending: cluster 2 fetches it").isEqualTo(-1);
     }
 
     /**
      * Node 0 (cluster 0) has one global peer, 2 (cluster 1), 100 ms away, and none in cluster 2, which its
      * local peer 1 reported 10 ms away. Over the slow connection to peer 2 it splits the pieces with
-     * cluster 2 as if it had measured that round trip itself, but does not hold back the rest while
-     * requests are pending: its own global peers tell it nothing of how fast cluster 2 delivers here.
+     * cluster 2 as if it had measured that round trip itself, and leaves the rest to cluster 2.
      */
     @Test
-    void aClusterNearOnlyByALocalPeersReportSplitsThePiecesButHoldsNothingBack() {
+    void aClusterNearOnlyByALocalPeersReportSplitsThePieces() {
         OneGlobalPeer node = oneGlobalPeer(4, WIDE);
         node.exchange().onMessage(2, new Message.Have(1, range(1, WIDE).stream().toArray()));
         assertThat(node.exchange().pending().isEmpty()).isFalse();
@@ -281,7 +276,76 @@ class OnlySourceFirstTest {
         assertThat(node.picks(candidates)).as("cluster 2 near by the report: the split").isEqualTo(split);
         BitSet rest = candidates.get(0, WIDE);
         rest.andNot(split);
-        assertThat(node.picks(rest)).as("the rest, though requests are pending").isEqualTo(rest);
+        assertThat(node.selection().pick(node.exchange(), 2, rest, rest.cardinality()))
+                .as("none of cluster 2's share").isEqualTo(-1);
+    }
+
+    /**
+     * As above, but node 0 has requested nothing for {@link Starvation#AFTER_NANOS}: it starves, and takes
+     * any piece beyond the split, so that a piece of a near cluster's share still comes should that cluster never fetch
+     * it (its members done, dead, or asking peers that lack it). A request of its own ends the starving.
+     */
+    @Test
+    void aStarvingNodeTakesAnyPiece() {
+        List<Runnable> due = new ArrayList<>();
+        Starvation starvation = new Starvation(new Timers() {
+            @Override
+            public long nanoTime() {
+                return 0;
+            }
+
+            @Override
+            public Runnable schedule(long delayNanos, Runnable task) {
+                assertThat(delayNanos).isEqualTo(Starvation.AFTER_NANOS);
+                due.add(task);
+                return () -> due.remove(task);
+            }
+        }, () -> { });
+        OneGlobalPeer node = oneGlobalPeer(4, WIDE, starvation);
+        node.exchange().onMessage(2, new Message.Have(1, range(1, WIDE).stream().toArray()));
+        node.trips().onReport(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
+        BitSet candidates = node.beyondOwnClassAndNextShare();
+        BitSet rest = candidates.get(0, WIDE);
+        rest.andNot(splitWith(candidates, 2));
+        assertThat(node.selection().pick(node.exchange(), 2, rest, rest.cardinality()))
+                .as("cluster 2 near: none of its share").isEqualTo(-1);
+
+        starvation.update(true);
+        starvation.update(true);
+        assertThat(due).as("one look due").hasSize(1);
+        assertThat(starvation.starving()).isFalse();
+        due.get(0).run();
+        assertThat(starvation.starving()).isTrue();
+        assertThat(node.picks(rest)).as("starving: any piece").isEqualTo(rest);
+
+        starvation.update(false);
+        assertThat(node.selection().pick(node.exchange(), 2, rest, rest.cardinality()))
+                .as("a request of its own: none of cluster 2's share again").isEqualTo(-1);
+    }
+
+    /**
+     * A node that requests something before {@link Starvation#AFTER_NANOS} have passed does not starve:
+     * the look due is cancelled.
+     */
+    @Test
+    void aRequestBeforeTheDelayCancelsTheStarving() {
+        List<Runnable> due = new ArrayList<>();
+        Starvation starvation = new Starvation(new Timers() {
+            @Override
+            public long nanoTime() {
+                return 0;
+            }
+
+            @Override
+            public Runnable schedule(long delayNanos, Runnable task) {
+                due.add(task);
+                return () -> due.remove(task);
+            }
+        }, () -> { });
+        starvation.update(true);
+        starvation.update(false);
+        assertThat(due).isEmpty();
+        assertThat(starvation.starving()).isFalse();
     }
 
     /**
@@ -311,6 +375,11 @@ class OnlySourceFirstTest {
      * peer, 2 (cluster 1), announced piece 0 and delivered it after 100 ms; the exchange desires everything.
      */
     private OneGlobalPeer oneGlobalPeer(int clusters, int pieces) {
+        return oneGlobalPeer(clusters, pieces, null);
+    }
+
+    /** As above, starving as {@code starvation} tells. */
+    private OneGlobalPeer oneGlobalPeer(int clusters, int pieces, Starvation starvation) {
         int[] sizes = new int[clusters];
         Arrays.fill(sizes, 1);
         sizes[0] = 2;
@@ -320,7 +389,8 @@ class OnlySourceFirstTest {
         PieceClasses classes = new PieceClasses(pieces, 0, clusters);
         ClusterRoundTrips trips = roundTrips(at0, List.of(2));
         OnlySourceFirst selection = new OnlySourceFirst(random, List.of(2), p -> p >= 2, group::clusterIndex, 0,
-                classes, peer -> { }, trips, at0::isDone);
+                classes, peer -> { }, trips, at0::isDone,
+                starvation != null ? starvation : new Starvation(at0.timers(), () -> { }));
         PieceExchange exchange = new PieceExchange(at0, peer -> null, ExchangeTuning.of(5), new BitSet());
         exchange.onMessage(2, new Message.Bitfield(1, range(0, 1)));
         at0.now = 100_000_000L;
