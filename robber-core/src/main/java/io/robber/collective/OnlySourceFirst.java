@@ -212,10 +212,10 @@ final class OnlySourceFirst implements PieceSelection {
     }
 
     /**
-     * The {@link #MOST_NEAR} clusters, other than the asked peer's, of the shortest round trips that are at most a {@link #NEAR}th of the one to
-     * {@code peer}: this node's own where it has a global peer there, else one its local peers reported
-     * ({@link ClusterRoundTrips}). The round trip to {@code peer} is its own once measured, else the one
-     * known to its cluster; none while neither is known.
+     * The {@link #MOST_NEAR} clusters, other than the asked peer's, of the shortest round trips that are
+     * at most a {@link #NEAR}th of the one to {@code peer}: this node's own where it has a global peer
+     * there, else one its local peers reported ({@link ClusterRoundTrips}). The round trip to
+     * {@code peer} is its own once measured, else the one known to its cluster; none while neither is.
      */
     private BitSet nearClusters(PieceExchange exchange, int peer) {
         BitSet near = new BitSet();

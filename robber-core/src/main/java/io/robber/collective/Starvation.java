@@ -8,8 +8,8 @@ import io.robber.engine.Timers;
  * cluster's share among the near clusters. The split leaves the other shares to the near clusters;
  * should none of them fetch a piece (its members done, dead, or asking peers that lack it), this is
  * what still brings it. Taking any piece as soon as nothing was pending raced the near clusters for
- * their shares: in virtual time, about a fifth of what entered a continent of tc2-c2 in its first three
- * seconds was already there (seed 42), nearly all of it fetched by two sibling clusters at once.
+ * their shares: in virtual time, 8–17 % of what entered a continent of tc2-c2 in its first three seconds
+ * was already there (seed 42), nearly all of it fetched by two sibling clusters at once; 7 % without.
  */
 final class Starvation {
     /** How long a node goes without a request of its own before it takes any piece. */

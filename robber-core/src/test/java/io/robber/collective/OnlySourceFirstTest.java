@@ -287,20 +287,9 @@ class OnlySourceFirstTest {
      */
     @Test
     void aStarvingNodeTakesAnyPiece() {
-        List<Runnable> due = new ArrayList<>();
-        Starvation starvation = new Starvation(new Timers() {
-            @Override
-            public long nanoTime() {
-                return 0;
-            }
-
-            @Override
-            public Runnable schedule(long delayNanos, Runnable task) {
-                assertThat(delayNanos).isEqualTo(Starvation.AFTER_NANOS);
-                due.add(task);
-                return () -> due.remove(task);
-            }
-        }, () -> { });
+        DueTimers timers = new DueTimers();
+        List<Runnable> due = timers.due;
+        Starvation starvation = new Starvation(timers, () -> { });
         OneGlobalPeer node = oneGlobalPeer(4, WIDE, starvation);
         node.exchange().onMessage(2, new Message.Have(1, range(1, WIDE).stream().toArray()));
         node.trips().onReport(new RelayMessage.RoundTrips(List.of(new RelayMessage.RoundTrip(2, 10_000_000L))));
@@ -329,19 +318,9 @@ class OnlySourceFirstTest {
      */
     @Test
     void aRequestBeforeTheDelayCancelsTheStarving() {
-        List<Runnable> due = new ArrayList<>();
-        Starvation starvation = new Starvation(new Timers() {
-            @Override
-            public long nanoTime() {
-                return 0;
-            }
-
-            @Override
-            public Runnable schedule(long delayNanos, Runnable task) {
-                due.add(task);
-                return () -> due.remove(task);
-            }
-        }, () -> { });
+        DueTimers timers = new DueTimers();
+        List<Runnable> due = timers.due;
+        Starvation starvation = new Starvation(timers, () -> { });
         starvation.update(true);
         starvation.update(false);
         assertThat(due).isEmpty();
@@ -376,6 +355,23 @@ class OnlySourceFirstTest {
      */
     private OneGlobalPeer oneGlobalPeer(int clusters, int pieces) {
         return oneGlobalPeer(clusters, pieces, null);
+    }
+
+    /** Timers whose tasks wait in {@link #due} until a test runs them; each is due after {@link Starvation#AFTER_NANOS}. */
+    private static final class DueTimers implements Timers {
+        final List<Runnable> due = new ArrayList<>();
+
+        @Override
+        public long nanoTime() {
+            return 0;
+        }
+
+        @Override
+        public Runnable schedule(long delayNanos, Runnable task) {
+            assertThat(delayNanos).isEqualTo(Starvation.AFTER_NANOS);
+            due.add(task);
+            return () -> due.remove(task);
+        }
     }
 
     /** As above, starving as {@code starvation} tells. */
