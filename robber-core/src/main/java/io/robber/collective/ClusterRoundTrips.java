@@ -77,11 +77,6 @@ final class ClusterRoundTrips {
         }
     }
 
-    /** The clusters this node measured a round trip to over its own global peers, as of the last {@link #measure}. */
-    BitSet ownClusters() {
-        return ownClusters;
-    }
-
     /** The clusters some round trip is known to. */
     BitSet knownClusters() {
         return knownClusters;
