@@ -66,18 +66,18 @@ public final class CollectiveEngine implements ProtocolEngine {
         this.roundTrips = relay ? Optional.of(new ClusterRoundTrips(ctx, localPeers, globalPeers,
                 WISH_INTERVAL_NANOS)) : Optional.empty();
         this.starvation = relay ? Optional.of(new Starvation(ctx.timers(), this::lookAgain)) : Optional.empty();
+        OnlySourceFirst selection = relay ? new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
+                ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get(),
+                this::shortOfOwnClassAt, roundTrips.get(), ctx::isDone, starvation.get()) : null;
         this.exchange = relay
-                ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(
-                        new OnlySourceFirst(ctx.random(), globalPeers, p -> !ctx.isLocal(p),
-                                ctx.group()::clusterIndex, ctx.group().clusterIndex(ctx.self()), classes.get(),
-                                this::shortOfOwnClassAt, roundTrips.get(), ctx::isDone, starvation.get()),
-                        false, false))
+                ? new PieceExchange(ctx, this.work, tuning, possession, new ExchangeOptions(selection, false, false))
                 : new PieceExchange(ctx, this.work, tuning, possession);
         this.stealing = steal ? Optional.of(new WorkStealing(ctx, this.work, exchange, localPeers, globalPeers,
                 this::tellGlobalPeers, this::employ, this::inherit,
                 classes.<Supplier<BitSet>>map(c -> c::own).orElse(BitSet::new))) : Optional.empty();
         this.wishes = relay ? Optional.of(new WorkWishes(ctx, this.work, exchange, localPeers, globalPeers,
-                classes.get(), WISHES_PER_PEER, WISH_INTERVAL_NANOS, this::relay)) : Optional.empty();
+                classes.get(), WISHES_PER_PEER, WISH_INTERVAL_NANOS, this::relay,
+                (peer, offer) -> selection.keepTakable(exchange, peer, offer))) : Optional.empty();
         this.work.onAfterRequests(this::afterRequests);
     }
 

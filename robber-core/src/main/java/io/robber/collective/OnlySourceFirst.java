@@ -167,6 +167,25 @@ final class OnlySourceFirst implements PieceSelection {
         return piece >= 0 ? piece : pickAmong(candidates, ours);
     }
 
+    /**
+     * Takes out of {@code offer} what this node would not ask {@code peer} for now, so that it wishes
+     * only for work it would fetch there ({@link WorkWishes}): over a slow connection, unless the node
+     * starves, every piece beyond its own class, the next share and the near split.
+     */
+    void keepTakable(PieceExchange exchange, int peer, BitSet offer) {
+        if (!isGlobal.test(peer) || starvation.starving()) {
+            return;
+        }
+        BitSet near = nearClusters(exchange, peer);
+        if (near.isEmpty()) {
+            return;
+        }
+        BitSet takable = classAmong(near, offer);
+        takable.or(classes.own());
+        takable.or(nextShare(offer, clusterOf.applyAsInt(peer)));
+        offer.and(takable);
+    }
+
     /** Whether {@code peer} is a member of a root collective that does not hold every piece yet. */
     private boolean fillingUp(int peer, int asked) {
         return !classes.receives(asked) && !done.test(peer);
@@ -199,6 +218,11 @@ final class OnlySourceFirst implements PieceSelection {
      * when there is none.
      */
     private int pickNext(BitSet pieces, int cluster) {
+        return pickAny(nextShare(pieces, cluster));
+    }
+
+    /** The pieces of {@code pieces} of {@code cluster}'s class that this cluster is next for; valid until the next pick. */
+    private BitSet nextShare(BitSet pieces, int cluster) {
         both.clear();
         both.or(pieces);
         both.and(classes.next());
@@ -207,8 +231,7 @@ final class OnlySourceFirst implements PieceSelection {
                 both.clear(i);
             }
         }
-        int count = both.cardinality();
-        return count == 0 ? -1 : PieceSelection.nth(both, random.nextInt(count));
+        return both;
     }
 
     /**

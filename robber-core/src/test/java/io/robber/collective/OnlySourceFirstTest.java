@@ -256,6 +256,50 @@ class OnlySourceFirstTest {
     }
 
     /**
+     * What the wishes may ask for is what a pick can choose: of everything peer 2 offers over the slow
+     * connection, the own class, cluster 1's pieces that cluster 0 is next for and the split with near
+     * cluster 2, and of the rest a pick takes nothing; over the fast connection to peer 3, everything;
+     * starving, everything.
+     */
+    @Test
+    void ofAnOfferTheWishesKeepWhatAPickCanChoose() {
+        int pieces = WIDE;
+        Group four = SimData.clusters(2, 1, 1, 1);
+        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(pieces, 1024), List.of(1, 2, 3, 4),
+                random);
+        PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
+        DueTimers timers = new DueTimers();
+        Starvation starvation = new Starvation(timers, () -> { });
+        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
+                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone, starvation);
+        PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
+        answerTheFirstRequests(measured, at0);
+
+        BitSet expected = (BitSet) classes4.own().clone();
+        classes4.next().stream().filter(i -> classes4.classOf(i) == 1).forEach(expected::set);
+        range(0, pieces).stream().filter(i -> PieceClasses.weight(i, 0) > PieceClasses.weight(i, 2))
+                .forEach(expected::set);
+        BitSet offer = range(0, pieces);
+        selection4.keepTakable(measured, 2, offer);
+        assertThat(offer).isEqualTo(expected).isNotEqualTo(range(0, pieces));
+
+        BitSet rest = range(0, pieces);
+        rest.andNot(offer);
+        assertThat(measured.pending().isEmpty()).isTrue();
+        assertThat(selection4.pick(measured, 2, rest, rest.cardinality())).as("nothing of the rest").isEqualTo(-1);
+
+        BitSet fromFast = range(0, pieces);
+        selection4.keepTakable(measured, 3, fromFast);
+        assertThat(fromFast).as("a fast connection: everything").isEqualTo(range(0, pieces));
+
+        starvation.update(true);
+        timers.due.get(0).run();
+        BitSet starving = range(0, pieces);
+        selection4.keepTakable(measured, 2, starving);
+        assertThat(starving).as("starving: everything").isEqualTo(range(0, pieces));
+    }
+
+    /**
      * Node 0 (cluster 0) has one global peer, 2 (cluster 1), 100 ms away, and none in cluster 2, which its
      * local peer 1 reported 10 ms away. Over the slow connection to peer 2 it splits the pieces with
      * cluster 2 as if it had measured that round trip itself, and leaves the rest to cluster 2.

@@ -41,6 +41,8 @@ class WorkWishesTest {
     }
 
     private final BitSet own = classes.own();
+    /** What the node would ask each global peer for of what it offers; everything unless a test says. */
+    private WorkWishes.OfferFilter takable = (peer, offer) -> { };
     /** What the wishes added to the work (grants, and what was taken back). */
     private final BitSet employed = new BitSet();
 
@@ -49,7 +51,7 @@ class WorkWishesTest {
         exchange.onMessage(3, new Message.Bitfield(1, (BitSet) own.clone()));
         exchange.onMessage(4, new Message.Bitfield(1, new BitSet()));
         return new WorkWishes(ctx, work, exchange, List.of(1, 2), List.of(3, 4), classes, 16, INTERVAL,
-                employed::or);
+                employed::or, takable);
     }
 
     private BitSet wished(int peer) {
@@ -88,6 +90,29 @@ class WorkWishesTest {
         assertThat(wish).as("what peer 3 delivers in an interval").isNotNull().isEqualTo(wished(2));
         assertThat(wish.cardinality()).isEqualTo(10);
         assertThat(isWithin(wish, beyond(threeOfTheClass))).as("what peer 3 holds, less the work").isTrue();
+    }
+
+    /**
+     * A node wishes only for what it would ask the peer for (here: the even pieces), so that a grant
+     * does not move work to a member whose slow connections would leave it there.
+     */
+    @Test
+    void aNodeWishesOnlyForWhatItWouldAskThePeerFor() {
+        BitSet even = new BitSet();
+        for (int i = 0; i < PIECES; i += 2) {
+            even.set(i);
+        }
+        takable = (peer, offer) -> offer.and(even);
+        WorkWishes wishes = busyWithThreeOfTheClass();
+        firstPieceAfter(10_000_000L);
+
+        wishes.maybeWish();
+        BitSet wish = wished(1);
+        BitSet expected = beyond(threeOfTheClass);
+        expected.and(even);
+        assertThat(wish).isNotNull();
+        assertThat(wish.cardinality()).isEqualTo(Math.min(10, expected.cardinality()));
+        assertThat(isWithin(wish, expected)).as("even pieces peer 3 holds, less the work").isTrue();
     }
 
     @Test
