@@ -83,6 +83,7 @@ final class WorkWishes {
      *                      measured rate if that is more, so that a fast peer stays busy until the next wish
      * @param intervalNanos the shortest time between two wishes
      * @param employ        adds granted or taken-back work and starts on it
+     * @param takable       takes out of a busy global peer's offer what this node would not ask it for
      */
     WorkWishes(EngineContext ctx, CollectiveWork work, PieceExchange exchange, List<Integer> localPeers,
                List<Integer> globalPeers, PieceClasses classes, int perPeer, long intervalNanos,
