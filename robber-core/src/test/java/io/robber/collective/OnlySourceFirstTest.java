@@ -223,14 +223,10 @@ class OnlySourceFirstTest {
     @Test
     void overASlowConnectionTheNearClustersSplitComesAfterTheNextClusterShare() {
         int pieces = WIDE;
-        Group four = SimData.clusters(2, 1, 1, 1);
-        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(pieces, 1024), List.of(1, 2, 3, 4),
-                random);
-        PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
-        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
-                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone, new Starvation(at0.timers(), () -> { }));
-        PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
-        answerTheFirstRequests(measured, at0);
+        FourClusters node = fourClusters(new Starvation(new DueTimers(), () -> { }));
+        PieceClasses classes4 = node.classes();
+        OnlySourceFirst selection4 = node.selection();
+        PieceExchange measured = node.measured();
         measured.onMessage(2, new Message.Bitfield(1, range(0, pieces)));
         measured.onMessage(3, new Message.Bitfield(1, range(0, pieces / 2)));
 
@@ -264,16 +260,12 @@ class OnlySourceFirstTest {
     @Test
     void ofAnOfferTheWishesKeepWhatAPickCanChoose() {
         int pieces = WIDE;
-        Group four = SimData.clusters(2, 1, 1, 1);
-        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(pieces, 1024), List.of(1, 2, 3, 4),
-                random);
-        PieceClasses classes4 = new PieceClasses(pieces, 0, 4);
         DueTimers timers = new DueTimers();
         Starvation starvation = new Starvation(timers, () -> { });
-        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
-                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone, starvation);
-        PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
-        answerTheFirstRequests(measured, at0);
+        FourClusters node = fourClusters(starvation);
+        PieceClasses classes4 = node.classes();
+        OnlySourceFirst selection4 = node.selection();
+        PieceExchange measured = node.measured();
 
         BitSet expected = (BitSet) classes4.own().clone();
         classes4.next().stream().filter(i -> classes4.classOf(i) == 1).forEach(expected::set);
@@ -489,6 +481,23 @@ class OnlySourceFirstTest {
         notOurs.andNot(nextOfPeer2);
         assertThat(picks(announced, 2, notOurs)).as("then any piece only peer 2 holds").isEqualTo(notOurs);
         assertThat(shortOfOwnClass).as("a fast connection is never short of the own class").isEmpty();
+    }
+
+    /** Node 0 of four clusters over {@link #WIDE} pieces, desiring pieces 0 and 1, which it got. */
+    private record FourClusters(PieceClasses classes, OnlySourceFirst selection, PieceExchange measured) {
+    }
+
+    /** Peer 2 (cluster 1) answered after 100 ms, peer 3 (cluster 2) after 10 ms; peer 4 (cluster 3) nothing. */
+    private FourClusters fourClusters(Starvation starvation) {
+        Group four = SimData.clusters(2, 1, 1, 1);
+        StubEngineContext at0 = new StubEngineContext(four, 0, SimData.manifest(WIDE, 1024), List.of(1, 2, 3, 4),
+                random);
+        PieceClasses classes4 = new PieceClasses(WIDE, 0, 4);
+        OnlySourceFirst selection4 = new OnlySourceFirst(random, List.of(2, 3, 4), p -> p >= 2, four::clusterIndex,
+                0, classes4, peer -> { }, roundTrips(at0, List.of(2, 3, 4)), at0::isDone, starvation);
+        PieceExchange measured = new PieceExchange(at0, peer -> range(0, 2), ExchangeTuning.of(5), new BitSet());
+        answerTheFirstRequests(measured, at0);
+        return new FourClusters(classes4, selection4, measured);
     }
 
     /**
